@@ -1,0 +1,69 @@
+/** A message that starts with the prefix, split into a command name and its words. */
+export interface ParsedCommand {
+  /** Lower-cased: `help`, or `plugin.command` when qualified. */
+  readonly name: string
+  /** Everything after the name, verbatim but for surrounding whitespace. */
+  readonly rest: string
+  readonly words: readonly Word[]
+}
+
+export interface Word {
+  /** The word with its quotes removed. */
+  readonly value: string
+  /** Where the word starts in `rest`, quotes included. */
+  readonly start: number
+}
+
+/** Answers null for a message that is not a command, which the bot leaves unanswered. */
+export function parseCommand(text: string, prefix: string): ParsedCommand | null {
+  const trimmed = text.trimStart()
+  if (!trimmed.startsWith(prefix)) return null
+  const body = trimmed.slice(prefix.length)
+  const match = /^[^\s]+/.exec(body)
+  if (!match) return null
+  const rest = body.slice(match[0].length).trim()
+  return { name: match[0].toLowerCase(), rest, words: splitWords(rest) }
+}
+
+/** Splits on whitespace, honouring "double" and 'single' quotes; an unclosed quote runs to the end. */
+export function splitWords(text: string): Word[] {
+  const words: Word[] = []
+  let i = 0
+  while (i < text.length) {
+    while (i < text.length && /\s/.test(text[i]!)) i++
+    if (i >= text.length) break
+    const start = i
+    let value = ''
+    while (i < text.length && !/\s/.test(text[i]!)) {
+      const quote = text[i]
+      if (quote === '"' || quote === "'") {
+        const close = text.indexOf(quote, i + 1)
+        const end = close === -1 ? text.length : close
+        value += text.slice(i + 1, end)
+        i = close === -1 ? text.length : close + 1
+      } else {
+        value += text[i]
+        i++
+      }
+    }
+    words.push({ value, start })
+  }
+  return words
+}
+
+/**
+ * Binds words to declared args by position; the last arg takes the rest. Too few words give a
+ * partial or empty bag, never a refusal: the handler owns its usage sentence.
+ */
+export function bindArgs(names: readonly string[], command: ParsedCommand): Record<string, string> {
+  const args: Record<string, string> = {}
+  const { words, rest } = command
+  names.forEach((name, index) => {
+    const word = words[index]
+    if (!word) return
+    const isLast = index === names.length - 1
+    const remaining = words.length - index
+    args[name] = isLast && remaining > 1 ? rest.slice(word.start).trim() : word.value
+  })
+  return args
+}

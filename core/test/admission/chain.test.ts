@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'bun:test'
+import type { IncomingMessage, InhibitorContext, Logger, Verdict } from '@mycelo/septum'
+import { AdmissionChain, type AdmissionMember } from '../../admission/chain.ts'
+
+const lines: { level: string; message: string; meta?: Record<string, unknown> }[] = []
+const logger: Logger = {
+  debug: (message, meta) => lines.push({ level: 'debug', message, meta }),
+  info: (message, meta) => lines.push({ level: 'info', message, meta }),
+  warn: (message, meta) => lines.push({ level: 'warn', message, meta }),
+  error: (message, meta) => lines.push({ level: 'error', message, meta }),
+  child: () => logger,
+}
+
+const message = (channel = 'console'): IncomingMessage => ({
+  channel,
+  conversationId: 'c1',
+  messageId: 'm1',
+  sender: { channel, externalId: 'u1' },
+  text: 'hi',
+  attachments: [],
+  raw: null,
+  receivedAt: new Date(),
+})
+
+const member = (
+  name: string,
+  enforcing: boolean,
+  inspect: () => Verdict | Promise<Verdict>,
+): AdmissionMember => ({
+  name,
+  enforcing,
+  usable: true,
+  inhibitor: { inspect },
+  context: {} as InhibitorContext,
+})
+
+const chain = (members: AdmissionMember[], confined: Record<string, string[]> = {}) =>
+  new AdmissionChain({ members, confinedTo: (name) => confined[name] ?? [], logger })
+
+const allow = (): Verdict => ({ allow: true })
+const deny = (): Verdict => ({ allow: false, reason: 'not on the list' })
+const boom = (): Verdict => {
+  throw new Error('database down')
+}
+
+describe('the enforcing table', () => {
+  it('a refusal is final, advisory or enforcing', async () => {
+    expect(await chain([member('a', false, deny)]).admit(message())).toEqual({
+      admitted: false,
+      by: 'a',
+      reason: 'not on the list',
+    })
+    expect((await chain([member('a', true, deny)]).admit(message())).admitted).toBe(false)
+  })
+
+  it('a throwing advisory inhibitor is skipped with a warning', async () => {
+    lines.length = 0
+    expect(await chain([member('a', false, boom), member('b', false, allow)]).admit(message())).toEqual({
+      admitted: true,
+    })
+    expect(lines.find((l) => l.level === 'warn')?.meta).toMatchObject({
+      inhibitor: 'a',
+      error: 'database down',
+    })
+  })
+
+  it('a throwing enforcing inhibitor refuses all traffic', async () => {
+    const result = await chain([member('a', true, boom)]).admit(message())
+    expect(result).toMatchObject({ admitted: false, by: 'a' })
+    if (!result.admitted) expect(result.reason).toContain('database down')
+  })
+
+  it('an unusable enforcing inhibitor refuses all traffic; an advisory one is absent', async () => {
+    const unusable = (enforcing: boolean): AdmissionMember => ({
+      name: 'gate',
+      enforcing,
+      usable: false,
+      reason: 'start() threw',
+    })
+    expect((await chain([unusable(true)]).admit(message())).admitted).toBe(false)
+    expect((await chain([unusable(false)]).admit(message())).admitted).toBe(true)
+  })
+
+  it('a refusal without a reason is the inhibitor failing', async () => {
+    const noReason = () => ({ allow: false }) as unknown as Verdict
+    expect((await chain([member('a', false, noReason)]).admit(message())).admitted).toBe(true)
+    expect((await chain([member('a', true, noReason)]).admit(message())).admitted).toBe(false)
+  })
+})
+
+describe('order and confinement', () => {
+  it('runs in name order, whatever the discovery order', async () => {
+    const seen: string[] = []
+    const spy = (name: string) =>
+      member(name, false, () => {
+        seen.push(name)
+        return { allow: true }
+      })
+    await chain([spy('zeta'), spy('alpha'), spy('mid')]).admit(message())
+    expect(seen).toEqual(['alpha', 'mid', 'zeta'])
+  })
+
+  it('a confined inhibitor, even an enforcing one, only judges its channels', async () => {
+    const confined = { gate: ['discord'] }
+    const gate = member('gate', true, deny)
+    expect((await chain([gate], confined).admit(message('signal'))).admitted).toBe(true)
+    expect((await chain([gate], confined).admit(message('discord'))).admitted).toBe(false)
+  })
+})

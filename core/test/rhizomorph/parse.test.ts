@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'bun:test'
+import { bindArgs, parseCommand, splitWords } from '../../rhizomorph/parse.ts'
+
+describe('parseCommand', () => {
+  it('answers null for text that is not a command', () => {
+    expect(parseCommand('hello there', '/')).toBeNull()
+    expect(parseCommand('/', '/')).toBeNull()
+    expect(parseCommand('/ help', '/')).toBeNull()
+  })
+
+  it('splits the name from the rest, lower-casing the name', () => {
+    const parsed = parseCommand('  /Help  me now ', '/')
+    expect(parsed).toMatchObject({ name: 'help', rest: 'me now' })
+  })
+
+  it('keeps a qualified name whole and honours a longer prefix', () => {
+    expect(parseCommand('!!radarr-helper.add x', '!!')?.name).toBe('radarr-helper.add')
+  })
+})
+
+describe('splitWords', () => {
+  it('honours double and single quotes', () => {
+    expect(splitWords(`"The Matrix" 1999 'a b'c`).map((w) => w.value)).toEqual(['The Matrix', '1999', 'a bc'])
+  })
+
+  it('runs an unclosed quote to the end', () => {
+    expect(splitWords('"open quote here').map((w) => w.value)).toEqual(['open quote here'])
+  })
+})
+
+describe('bindArgs', () => {
+  const parsed = (text: string) => parseCommand(text, '/')!
+
+  it('binds by position, quotes honoured', () => {
+    expect(bindArgs(['title', 'year'], parsed('/add "The Matrix" 1999'))).toEqual({
+      title: 'The Matrix',
+      year: '1999',
+    })
+  })
+
+  it('gives the last arg the rest, verbatim', () => {
+    expect(bindArgs(['who', 'message'], parsed('/tell bob see you at 8, "ok"?'))).toEqual({
+      who: 'bob',
+      message: 'see you at 8, "ok"?',
+    })
+  })
+
+  it('unquotes a single remaining word for the last arg', () => {
+    expect(bindArgs(['title'], parsed('/add "The Matrix"'))).toEqual({ title: 'The Matrix' })
+  })
+
+  it('gives a partial or empty bag when words are missing', () => {
+    expect(bindArgs(['title', 'year'], parsed('/add Alien'))).toEqual({ title: 'Alien' })
+    expect(bindArgs(['title', 'year'], parsed('/add'))).toEqual({})
+  })
+})

@@ -1,0 +1,44 @@
+import { IntlMessageFormat } from 'intl-messageformat'
+import { CatalogError } from './catalog-error.ts'
+import { flattenCatalog } from './flatten-catalog.ts'
+
+export interface CompiledCatalog {
+  readonly locale: string
+  readonly messages: ReadonlyMap<string, IntlMessageFormat>
+}
+
+/**
+ * Compiles every key with intl-messageformat; the first key that fails throws a CatalogError naming
+ * locale and key and the ICU error (e.g. UNCLOSED_TAG). A missing placeholder value is not a
+ * compile error: it only throws when the message is formatted.
+ */
+export function compileCatalog(locale: string, parsed: unknown): CompiledCatalog {
+  try {
+    Intl.getCanonicalLocales(locale)
+  } catch (error) {
+    throw new CatalogError({ locale, key: '', reason: 'not a valid locale tag', cause: error })
+  }
+  const messages = new Map<string, IntlMessageFormat>()
+  for (const [key, message] of flattenCatalog(locale, parsed)) {
+    try {
+      messages.set(key, new IntlMessageFormat(message, locale))
+    } catch (error) {
+      throw new CatalogError({ locale, key, reason: describeIcuError(error), cause: error })
+    }
+  }
+  return { locale, messages }
+}
+
+interface IcuPosition {
+  readonly line: number
+  readonly column: number
+}
+
+// intl-messageformat's parse error carries the ICU error kind as its message and a `location`.
+function describeIcuError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error)
+  const start = (error as { location?: { start?: IcuPosition } }).location?.start
+  return start === undefined
+    ? error.message
+    : `${error.message} at line ${start.line}, column ${start.column}`
+}

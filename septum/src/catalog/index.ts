@@ -1,0 +1,5 @@
+export type { CatalogErrorOptions } from './catalog-error.ts'
+export { CatalogError } from './catalog-error.ts'
+export type { CompiledCatalog } from './compile-catalog.ts'
+export { compileCatalog } from './compile-catalog.ts'
+export { flattenCatalog } from './flatten-catalog.ts'

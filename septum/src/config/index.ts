@@ -1,0 +1,5 @@
+export type { RawZodIssue } from './config-issue.ts'
+export { toConfigIssue } from './config-issue.ts'
+export type { DefineConfigOptions, DefinedConfig } from './define-config.ts'
+export { defineConfig } from './define-config.ts'
+export { closedSchemaUndeclaredSecrets } from './undeclared-secrets.ts'

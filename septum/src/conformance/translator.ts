@@ -1,0 +1,69 @@
+import {
+  COMMON_DOMAIN,
+  type EnzymeManifest,
+  isAnyOf,
+  type TranslatableRef,
+  type Translate,
+} from '../contract/index.ts'
+import type { Catalogues } from './catalogues.ts'
+import { errorText } from './failures.ts'
+
+/** Thrown by the kit's t() for a domain the spore may not read, exactly where the bot would throw. */
+export class UndeclaredDomainError extends Error {
+  constructor(
+    readonly domain: string,
+    readonly plugin: string,
+  ) {
+    super(
+      `t(): "${plugin}" may not read domain "${domain}"; only its own, ${COMMON_DOMAIN}, ` +
+        'or a rhiza its manifest requires',
+    )
+    this.name = 'UndeclaredDomainError'
+  }
+}
+
+/** The spore's own name, common, and every rhiza its requires lists, any_of alternatives included. */
+export function readableDomains(manifest: EnzymeManifest): ReadonlySet<string> {
+  const domains = new Set([manifest.name, COMMON_DOMAIN])
+  for (const requirement of manifest.requires ?? []) {
+    const alternatives = isAnyOf(requirement) ? requirement.any_of : [requirement]
+    for (const alternative of alternatives) domains.add(alternative.rhiza)
+  }
+  return domains
+}
+
+export interface TranslatorOptions {
+  readonly manifest: EnzymeManifest
+  readonly catalogues: Catalogues
+  /** The author's own t(): it answers the domains the kit holds no catalogue for. */
+  readonly fallback: Translate
+  /** The reader's locale inside a handler; absent in start(), which uses the default locale. */
+  readonly readerLocale?: string
+  /** Told when a message cannot format: the bot logs an error and renders the key instead. */
+  readonly onFormatError: (key: string, locale: string, error: string) => void
+}
+
+/** A t() that refuses undeclared domains and renders the spore's own domain from its catalogues. */
+export function catalogueTranslator(options: TranslatorOptions): Translate {
+  const { manifest, catalogues } = options
+  const domains = readableDomains(manifest)
+  return (key, params, locale) => {
+    const ref: TranslatableRef = typeof key === 'string' ? { domain: manifest.name, key } : key
+    if (!domains.has(ref.domain)) throw new UndeclaredDomainError(ref.domain, manifest.name)
+    if (ref.domain !== manifest.name) return options.fallback(key, params, locale)
+    const wanted = locale ?? options.readerLocale ?? catalogues.defaultLocale
+    // A key missing from the reader's locale cascades to the default one, then renders as itself.
+    for (const candidate of [wanted, catalogues.defaultLocale]) {
+      const message = catalogues.compiled.get(candidate)?.get(ref.key)
+      if (message === undefined) continue
+      try {
+        const rendered = message.format({ ...ref.params, ...params })
+        return Array.isArray(rendered) ? rendered.join('') : String(rendered)
+      } catch (error) {
+        options.onFormatError(ref.key, candidate, errorText(error))
+        return ref.key
+      }
+    }
+    return ref.key
+  }
+}

@@ -1,0 +1,19 @@
+export {
+  CatalogError,
+  type CatalogErrorOptions,
+  type CompiledCatalog,
+  compileCatalog,
+  flattenCatalog,
+} from './catalog/index.ts'
+export {
+  closedSchemaUndeclaredSecrets,
+  type DefineConfigOptions,
+  type DefinedConfig,
+  defineConfig,
+  type RawZodIssue,
+  toConfigIssue,
+} from './config/index.ts'
+export * from './contract/index.ts'
+export { ManifestError, manifestErrorOf, parseManifest } from './manifest/index.ts'
+export { checkRange, type RangeCheck, type SemverRange, septumIncompatibility } from './range/index.ts'
+export { SEPTUM_VERSION } from './version.ts'

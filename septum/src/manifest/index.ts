@@ -1,0 +1,2 @@
+export { ManifestError } from './error.ts'
+export { manifestErrorOf, parseManifest } from './parse.ts'

@@ -1,0 +1,32 @@
+import type { z } from 'zod'
+
+type RawIssue = z.core.$ZodRawIssue
+
+/** A value as a reader would recognise it in a message: quoted text, a list, a mapping. */
+export function describe(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'a list'
+  if (typeof value === 'object') return 'a mapping'
+  if (typeof value === 'string') return `the text "${value}"`
+  return String(value)
+}
+
+/** Names the offending entry itself, for messages that say why that entry is not allowed. */
+export function quote(value: unknown): string {
+  return typeof value === 'string' ? `"${value}"` : describe(value)
+}
+
+/** A plain list for messages: `a, b, c or d`. */
+export function listed(items: readonly string[], conjunction: 'and' | 'or'): string {
+  if (items.length < 2) return items.join('')
+  return `${items.slice(0, -1).join(', ')} ${conjunction} ${items.at(-1)}`
+}
+
+/**
+ * The message for a field whose type is wrong, or which is absent though required: zod reports both
+ * as a type problem, and only the input tells them apart.
+ */
+export function typeProblem(options: { missing: string; expected: string }) {
+  return (issue: RawIssue): string =>
+    issue.input === undefined ? options.missing : `must be ${options.expected}, not ${describe(issue.input)}`
+}

@@ -1,0 +1,51 @@
+import { beforeAll, describe, expect, it } from 'bun:test'
+import { spawnSync } from 'node:child_process'
+import { join } from 'node:path'
+import pkg from '../package.json' with { type: 'json' }
+
+const septumDir = join(import.meta.dir, '..')
+const repoRoot = join(septumDir, '..')
+
+function node(args: string[]) {
+  return spawnSync('node', args, { cwd: repoRoot, encoding: 'utf8' })
+}
+
+describe('the built package on Node', () => {
+  beforeAll(() => {
+    const build = spawnSync(process.execPath, ['run', 'build'], { cwd: septumDir, encoding: 'utf8' })
+    expect(build.status, build.stderr).toBe(0)
+  })
+
+  it('runs on Node 20 or later', () => {
+    const version = node(['--version']).stdout.trim()
+    expect(Number(version.replace(/^v/, '').split('.')[0])).toBeGreaterThanOrEqual(20)
+  })
+
+  it('imports from dist/ through the export conditions', () => {
+    const script = `
+      const m = await import('@mycelo/septum')
+      const k = await import('@mycelo/septum/conformance')
+      const manifest = m.parseManifest({ kind: 'rhiza', name: 'radarr', septum: '^1.0' })
+      console.log(JSON.stringify({
+        version: m.SEPTUM_VERSION,
+        kind: manifest.kind,
+        resolved: import.meta.resolve('@mycelo/septum'),
+        checks: typeof k.enzymeChecks,
+        incompatible: m.septumIncompatibility('^0.10') !== undefined,
+      }))`
+    const run = node(['--input-type=module', '-e', script])
+    expect(run.stderr).toBe('')
+    const out = JSON.parse(run.stdout)
+    expect(out.version).toBe(pkg.version)
+    expect(out.kind).toBe('rhiza')
+    expect(out.resolved).toEndWith('/septum/dist/index.js')
+    expect(out.checks).toBe('function')
+    expect(out.incompatible).toBe(true)
+  })
+
+  it('refuses require(): the package is ESM only', () => {
+    const run = node(['-e', "require('@mycelo/septum')"])
+    expect(run.status).not.toBe(0)
+    expect(run.stderr).toContain('ERR_PACKAGE_PATH_NOT_EXPORTED')
+  })
+})
