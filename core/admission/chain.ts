@@ -16,8 +16,11 @@ export type Admission =
   | { readonly admitted: false; readonly by: string; readonly reason: string }
 
 export interface AdmissionOptions {
-  /** Sorted here by name, so the order never depends on discovery. */
-  readonly members: readonly AdmissionMember[]
+  /**
+   * The inhibitors as they stand now, read at every message so that one failing to start is
+   * refused from then on; sorted by name here, so the order never depends on discovery.
+   */
+  readonly members: () => readonly AdmissionMember[]
   /** The channels an inhibitor is confined to, read at every message; empty means all channels. */
   readonly confinedTo: (inhibitor: string) => readonly string[]
   readonly logger: Logger
@@ -29,18 +32,19 @@ export interface AdmissionOptions {
  * skipped, while an enforcing one refuses all traffic rather than leave its channel open.
  */
 export class AdmissionChain {
-  readonly #members: readonly AdmissionMember[]
+  readonly #members: () => readonly AdmissionMember[]
   readonly #confinedTo: (inhibitor: string) => readonly string[]
   readonly #logger: Logger
 
   constructor(options: AdmissionOptions) {
-    this.#members = [...options.members].sort((a, b) => a.name.localeCompare(b.name))
+    this.#members = options.members
     this.#confinedTo = options.confinedTo
     this.#logger = options.logger
   }
 
   async admit(message: IncomingMessage): Promise<Admission> {
-    for (const member of this.#members) {
+    const members = [...this.#members()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    for (const member of members) {
       const confined = this.#confinedTo(member.name)
       if (confined.length > 0 && !confined.includes(message.channel)) continue
       if (!member.usable) {

@@ -48,7 +48,8 @@ export class Translator {
     return false
   }
 
-  render(ref: TranslatableRef, locale?: string): string {
+  /** `logger` names who asked, for the error a format failure logs; the core's own by default. */
+  render(ref: TranslatableRef, locale?: string, logger: Logger = this.#logger): string {
     const wanted = locale ?? this.defaultLocale
     const found = this.#lookup(ref.domain, ref.key, wanted)
     if (!found) return ref.key
@@ -57,7 +58,7 @@ export class Translator {
       return Array.isArray(out) ? out.map(String).join('') : String(out)
     } catch (error) {
       // A placeholder nobody supplied: show the key rather than crash the reply.
-      this.#logger.error('translation failed to format; rendering its key instead', {
+      logger.error('translation failed to format; rendering its key instead', {
         domain: ref.domain,
         key: ref.key,
         locale: wanted,

@@ -35,7 +35,7 @@ const member = (
 })
 
 const chain = (members: AdmissionMember[], confined: Record<string, string[]> = {}) =>
-  new AdmissionChain({ members, confinedTo: (name) => confined[name] ?? [], logger })
+  new AdmissionChain({ members: () => members, confinedTo: (name) => confined[name] ?? [], logger })
 
 const allow = (): Verdict => ({ allow: true })
 const deny = (): Verdict => ({ allow: false, reason: 'not on the list' })

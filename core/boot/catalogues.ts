@@ -1,0 +1,50 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { type CompiledCatalog, compileCatalog, type Logger } from '@mycelo/septum'
+import { parse } from 'yaml'
+import { type DomainCatalogs, Translator } from '../i18n/translator.ts'
+
+export type { DomainCatalogs } from '../i18n/translator.ts'
+
+export type Params = Readonly<Record<string, unknown>>
+
+/** The core's own translation folders: `core` (what the core says) and `common` (shared with spores). */
+export const CORE_TRANSLATIONS = join(import.meta.dir, '..', '..', 'translations')
+
+/**
+ * Compiles every `<locale>.yaml` of a folder. These ship with the code, so a file that does not
+ * compile is a bug in this release and throws.
+ */
+export function loadDomain(folder: string): DomainCatalogs {
+  const catalogs = new Map<string, CompiledCatalog>()
+  let files: string[]
+  try {
+    files = readdirSync(folder).filter((file) => file.endsWith('.yaml'))
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'ENOENT') return catalogs
+    throw error
+  }
+  for (const file of files.sort()) {
+    const locale = file.slice(0, -'.yaml'.length)
+    catalogs.set(locale, compileCatalog(locale, parse(readFileSync(join(folder, file), 'utf8'))))
+  }
+  return catalogs
+}
+
+/** The core's own voice: renders `core` keys in one locale. */
+export type CoreText = (key: string, params?: Params) => string
+
+/** Boot's strings, before any logger exists: a core key that fails to format is a bug, shown as its key. */
+export function coreText(catalogs: DomainCatalogs, locale: string): CoreText {
+  const translator = new Translator({ defaultLocale: 'en', logger: SILENT })
+  translator.addDomain('core', catalogs)
+  return (key, params) => translator.render({ domain: 'core', key, ...(params ? { params } : {}) }, locale)
+}
+
+const SILENT: Logger = {
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+  child: () => SILENT,
+}

@@ -1,0 +1,123 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, isAbsolute, relative, resolve } from 'node:path'
+import { parseDocument } from 'yaml'
+import { z } from 'zod'
+import { describeIssue } from './config-issues.ts'
+
+/** The file's own name, used when MYCELO_CONFIG does not say otherwise. */
+export const DEFAULT_CONFIG_FILE = 'mycelo.yaml'
+
+/** A config file that cannot be read, parsed or validated: start-up stops with this message. */
+export class ConfigFileError extends Error {
+  override readonly name = 'ConfigFileError'
+}
+
+const text = z.string().trim().min(1)
+
+const localeSchema = text.refine(
+  (value) => {
+    try {
+      return Intl.getCanonicalLocales(value).length === 1
+    } catch {
+      return false
+    }
+  },
+  { message: 'expected a language tag such as "en" or "fr-CA"' },
+)
+
+const ownerSchema = z.strictObject({ channel: text, userId: text })
+
+const fileSchema = z.strictObject({
+  prefix: z.string().min(1).regex(/^\S*$/, 'must not contain spaces').default('/'),
+  spores: z.array(text).min(1).default(['spores', 'data/spores']),
+  database: text.default('data/mycelo.db'),
+  // The embedded console channel's user is the owner out of the box, so a fresh install can be
+  // driven from the terminal before any chat channel is configured.
+  owner: ownerSchema.default({ channel: 'console', userId: 'owner' }),
+  defaultRole: text
+    .regex(/^[a-z0-9][a-z0-9-]*$/, 'expected lowercase letters, digits and dashes')
+    .refine((name) => name !== 'owner', 'must not be "owner": every newcomer would hold every command')
+    .default('member'),
+  defaultLocale: localeSchema.default('en'),
+  http: z
+    .strictObject({
+      bind: text.default('127.0.0.1'),
+      port: z.int().min(0).max(65535).default(8780),
+    })
+    .prefault({}),
+  maxMessageLength: z.int().min(1).default(4000),
+})
+
+type FileConfig = z.output<typeof fileSchema>
+
+/** The validated configuration, with every path absolute. */
+export interface MyceloConfig extends Readonly<Omit<FileConfig, 'spores' | 'owner' | 'http'>> {
+  /** The file the values were read from, or undefined when none exists and defaults apply. */
+  readonly file: string | undefined
+  readonly spores: readonly string[]
+  readonly owner: Readonly<FileConfig['owner']>
+  readonly http: Readonly<FileConfig['http']>
+}
+
+export interface LoadConfigOptions {
+  /** Overrides MYCELO_CONFIG; relative to the process's working folder. */
+  readonly path?: string
+  /** Where MYCELO_CONFIG is read from; the process's environment unless given. */
+  readonly env?: Readonly<Record<string, string | undefined>>
+}
+
+/** Reads, validates and resolves mycelo.yaml. Throws ConfigFileError naming what is wrong. */
+export function loadConfig(options: LoadConfigOptions = {}): MyceloConfig {
+  const env = options.env ?? process.env
+  const named = options.path ?? env.MYCELO_CONFIG
+  const source = options.path === undefined ? ' (named by MYCELO_CONFIG)' : ''
+  const file = resolve(named ?? DEFAULT_CONFIG_FILE)
+  const label = displayName(file)
+  if (!existsSync(file)) {
+    // A path someone typed that points nowhere is a mistake, not a request for defaults.
+    if (named !== undefined) throw new ConfigFileError(`${label}: no such file${source}`)
+    return resolvePaths(fileSchema.parse({}), process.cwd(), undefined)
+  }
+  const raw = readYaml(file, label)
+  const parsed = fileSchema.safeParse(raw ?? {}, { reportInput: true })
+  if (!parsed.success) {
+    const lines = parsed.error.issues.flatMap((issue) =>
+      describeIssue(issue).map((line) => `${label}: ${line}`),
+    )
+    throw new ConfigFileError(lines.join('\n'))
+  }
+  return resolvePaths(parsed.data, dirname(file), file)
+}
+
+function readYaml(file: string, label: string): unknown {
+  let source: string
+  try {
+    source = readFileSync(file, 'utf8')
+  } catch (error) {
+    throw new ConfigFileError(`${label}: cannot be read (${(error as Error).message})`)
+  }
+  const document = parseDocument(source, { prettyErrors: true })
+  const [first] = document.errors
+  if (first) {
+    const where = first.linePos?.[0]
+    const what = first.message.split(' at line ')[0]
+    const at = where ? `line ${where.line}, column ${where.col}: ` : ''
+    throw new ConfigFileError(`${label}: ${at}${what}`)
+  }
+  const value: unknown = document.toJS()
+  if (value !== null && value !== undefined && (typeof value !== 'object' || Array.isArray(value))) {
+    throw new ConfigFileError(`${label}: expected a mapping of settings at the top level`)
+  }
+  return value
+}
+
+function resolvePaths(config: FileConfig, base: string, file: string | undefined): MyceloConfig {
+  const at = (path: string) => (path === ':memory:' ? path : resolve(base, path))
+  return { ...config, file, spores: config.spores.map(at), database: at(config.database) }
+}
+
+/** Names a file the way an operator would type it: relative to where they stand when inside it. */
+function displayName(file: string): string {
+  const fromCwd = relative(process.cwd(), file)
+  return fromCwd.startsWith('..') || isAbsolute(fromCwd) ? file : fromCwd
+}

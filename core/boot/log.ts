@@ -1,0 +1,91 @@
+import { isatty } from 'node:tty'
+import type { Logger } from '@mycelo/septum'
+import { SECRET_MASK } from '@mycelo/septum'
+import pino from 'pino'
+import { prettyFactory } from 'pino-pretty'
+
+/** Where finished lines go: anything with a string `write`. */
+export interface LogOutput {
+  write(text: string): unknown
+}
+
+export interface LoggingOptions {
+  /** pino's level name; `info` unless given. */
+  readonly level?: string
+  /** The file descriptor written when no `output` is given: standard output unless told otherwise. */
+  readonly fd?: number
+  /** Where lines go instead of `fd`. */
+  readonly output?: LogOutput
+  /** Human-readable lines rather than JSON; by default, when `fd` is a terminal. */
+  readonly pretty?: boolean
+}
+
+/** The process's logging: one pino root, its septum-shaped face, and the secrets it must never print. */
+export interface Logging {
+  readonly logger: Logger
+  readonly root: pino.Logger
+  /** Replaces the set of texts masked in every line, e.g. with the store's secret setting values. */
+  setSecrets(values: Iterable<string>): void
+}
+
+export function createLogging(options: LoggingOptions = {}): Logging {
+  const fd = options.fd ?? 1
+  const terminal = options.output === undefined && isatty(fd)
+  const output = options.output ?? pino.destination({ dest: fd, sync: true })
+  const pretty = options.pretty ?? terminal
+  const format = pretty
+    ? prettyFactory({ colorize: terminal, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' })
+    : undefined
+  const redactor = new Redactor()
+  // Redacting the serialized line, by value, catches a secret wherever a spore put it: in the
+  // message, in meta, nested in an error. Pretty printing runs after, on the redacted line.
+  const sink: LogOutput = {
+    write: (line: string) => {
+      const safe = redactor.redact(line)
+      output.write(format ? format(safe) : safe)
+    },
+  }
+  const root = pino({ level: options.level ?? 'info', base: { pid: process.pid } }, sink)
+  return { root, logger: septumLogger(root), setSecrets: (values) => redactor.use(values) }
+}
+
+/** The septum's Logger over a pino logger: message first, optional meta, and child loggers. */
+export function septumLogger(target: pino.Logger): Logger {
+  const at =
+    (level: 'debug' | 'info' | 'warn' | 'error') =>
+    (message: string, meta?: Readonly<Record<string, unknown>>): void => {
+      if (meta === undefined) target[level](message)
+      else target[level]({ ...meta }, message)
+    }
+  return {
+    debug: at('debug'),
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
+    child: (bindings) => septumLogger(target.child({ ...bindings })),
+  }
+}
+
+class Redactor {
+  private patterns: string[] = []
+
+  use(values: Iterable<string>): void {
+    const forms = new Set<string>()
+    for (const value of values) {
+      if (value === '') continue
+      forms.add(value)
+      // Inside a JSON line a quote or backslash in the secret appears escaped.
+      forms.add(JSON.stringify(value).slice(1, -1))
+    }
+    // Longest first, so a secret containing a shorter one is masked whole.
+    this.patterns = [...forms].sort((a, b) => b.length - a.length)
+  }
+
+  redact(line: string): string {
+    let safe = line
+    for (const pattern of this.patterns) {
+      if (safe.includes(pattern)) safe = safe.replaceAll(pattern, SECRET_MASK)
+    }
+    return safe
+  }
+}

@@ -1,0 +1,113 @@
+// The process entry: `bun core/boot/main.ts [--check [--json]]`, which `bun run start` runs.
+import { writeSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Logger } from '@mycelo/septum'
+import { parseArguments } from './arguments.ts'
+import { CORE_TRANSLATIONS, type CoreText, coreText, loadDomain } from './catalogues.ts'
+import { createLogging } from './log.ts'
+import { refusalJson, reportJson, reportText } from './report-text.ts'
+import { type Running, startUp } from './startup.ts'
+
+const STDOUT = 1
+const STDERR = 2
+const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']
+
+// Written synchronously so that nothing is lost when the process exits right after.
+const print = (fd: number, text: string) => writeSync(fd, text.endsWith('\n') ? text : `${text}\n`)
+
+const catalogs = loadDomain(join(CORE_TRANSLATIONS, 'core'))
+
+async function main(argv: readonly string[]): Promise<number | undefined> {
+  const english = coreText(catalogs, 'en')
+  const parsed = parseArguments(argv)
+  if (!parsed.ok) {
+    const message =
+      parsed.refusal === 'unknownOption'
+        ? english('boot.unknownOption', { option: parsed.option })
+        : english('boot.jsonNeedsCheck')
+    print(STDERR, message)
+    return 2
+  }
+  const { check, json, help } = parsed.value
+  if (help) {
+    print(STDOUT, english('boot.usage'))
+    return 0
+  }
+  // A check's output is for a person or a script reading standard output: its logs go aside.
+  const asked = process.env.MYCELO_LOG_LEVEL ?? 'info'
+  const level = LOG_LEVELS.includes(asked) ? asked : 'info'
+  const logging = createLogging({ level, fd: check ? STDERR : STDOUT })
+  if (level !== asked)
+    logging.logger.warn(`MYCELO_LOG_LEVEL "${asked}" is not one of ${LOG_LEVELS.join(', ')}; using info`)
+  let started: Awaited<ReturnType<typeof startUp>>
+  try {
+    started = await startUp({ logging, check })
+  } catch (error) {
+    // Not a refusal an operator can act on but a fault: still reported in the form asked for.
+    if (json) print(STDOUT, refusalJson(describe(error)))
+    else logging.logger.error('start-up failed', { error: describe(error) })
+    return 1
+  }
+  if (!started.ok) {
+    const t = coreText(catalogs, started.config?.defaultLocale ?? 'en')
+    if (json) print(STDOUT, refusalJson(started.error))
+    else print(STDERR, t('boot.refused', { reason: started.error }))
+    return 1
+  }
+  const running = started.value
+  const t = coreText(catalogs, running.config.defaultLocale)
+  const lines = running.report()
+  const live = lines.filter((line) => line.state === 'live').length
+  if (check) {
+    if (json) print(STDOUT, reportJson(lines))
+    else {
+      print(STDOUT, reportText(lines, { t, folders: running.config.spores }))
+      print(STDOUT, t('boot.couldStart', { live, total: lines.length }))
+    }
+    running.store.close()
+    return 0
+  }
+  print(STDOUT, reportText(lines, { t, folders: running.config.spores }))
+  print(STDOUT, t('boot.running', { live, total: lines.length }))
+  keepRunning(running, { t, logger: logging.logger })
+  return undefined
+}
+
+/** Runs until SIGINT or SIGTERM, then stops in reverse and exits 0; a second signal exits at once. */
+function keepRunning(running: Running, { t, logger }: { t: CoreText; logger: Logger }): void {
+  // Nothing may hold the event loop open yet (a console that reads no terminal, no HTTP server).
+  const keepAlive = setInterval(() => undefined, 1 << 30)
+  let stopping = false
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(1)
+    stopping = true
+    print(STDOUT, t('boot.stopping', { signal }))
+    running
+      .stop()
+      .then(
+        () => {
+          print(STDOUT, t('boot.stopped'))
+          process.exit(0)
+        },
+        (error: unknown) => {
+          logger.error('shut-down failed', { error: String(error) })
+          process.exit(1)
+        },
+      )
+      .finally(() => clearInterval(keepAlive))
+  }
+  process.on('SIGINT', onSignal)
+  process.on('SIGTERM', onSignal)
+  // A spore's stray throw is logged with what is known of it; it never takes the bot down.
+  process.on('unhandledRejection', (reason) =>
+    logger.error('unhandled rejection', { error: describe(reason) }),
+  )
+  process.on('uncaughtException', (error) => logger.error('uncaught exception', { error: describe(error) }))
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error)
+}
+
+const code = await main(process.argv.slice(2))
+if (code !== undefined) process.exit(code)

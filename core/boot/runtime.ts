@@ -1,0 +1,95 @@
+import type { Inhibitor, Logger } from '@mycelo/septum'
+import { AdmissionChain, type AdmissionMember } from '../admission/chain.ts'
+import type { Germination } from '../germination/index.ts'
+import { Translator } from '../i18n/translator.ts'
+import { PrincipalDirectory } from '../identity/directory.ts'
+import { createMycelium } from '../mycelium/index.ts'
+import { Rhizomorph } from '../rhizomorph/bus.ts'
+import { SporeContexts } from '../rhizomorph/contexts.ts'
+import { ConversationBook } from '../rhizomorph/conversations.ts'
+import { HyphaRegistry } from '../rhizomorph/hyphae.ts'
+import { MessageListeners } from '../rhizomorph/listeners.ts'
+import { RestrictionBook } from '../rhizomorph/restrictions.ts'
+import { RouteMap } from '../rhizomorph/routes.ts'
+import type { CoreRuntime } from '../rhizomorph/runtime.ts'
+import type { Store } from '../store/index.ts'
+import type { DomainCatalogs } from './catalogues.ts'
+import type { MyceloConfig } from './config.ts'
+
+export interface AssembleOptions {
+  readonly config: MyceloConfig
+  readonly store: Store
+  readonly logger: Logger
+  readonly germination: Germination
+  /** The core's own catalogues and the shared `common` ones. */
+  readonly core: DomainCatalogs
+  readonly common: DomainCatalogs
+}
+
+export interface Assembly {
+  readonly runtime: CoreRuntime
+  /** Every spore's context; germination's startAll takes it as its ContextFactory. */
+  readonly contexts: SporeContexts
+  readonly bus: Rhizomorph
+}
+
+/** Joins germination's result to the store, the translator and the message path. */
+export function assembleRuntime(options: AssembleOptions): Assembly {
+  const { config, store, logger, germination } = options
+  const translator = new Translator({ defaultLocale: config.defaultLocale, logger })
+  translator.addDomain('core', options.core)
+  translator.addDomain('common', options.common)
+  for (const spore of germination.spores) translator.addDomain(spore.name, spore.catalogs)
+  let mycelium: ((spore: Parameters<CoreRuntime['mycelium']>[0]) => object) | undefined
+  const runtime: CoreRuntime = {
+    config,
+    store,
+    logger,
+    germination,
+    translator,
+    routes: new RouteMap(germination),
+    hyphae: new HyphaRegistry(germination),
+    directory: new PrincipalDirectory({ store, defaultRole: config.defaultRole, logger }),
+    conversations: new ConversationBook(store),
+    restrictions: new RestrictionBook(store),
+    listeners: new MessageListeners(),
+    mycelium: (spore) => {
+      mycelium ??= createMycelium(runtime)
+      return mycelium(spore)
+    },
+  }
+  let bus: Rhizomorph | undefined
+  const contexts = new SporeContexts(runtime, (hypha, message) => bus!.emit(hypha, message))
+  const admission = new AdmissionChain({
+    members: () => admissionMembers(germination, contexts),
+    confinedTo: (name) => runtime.restrictions.confinedTo(name),
+    logger,
+  })
+  bus = new Rhizomorph({ runtime, contexts, admission })
+  return { runtime, contexts, bus }
+}
+
+/** Every enabled inhibitor: a live one judges, a dormant one is unusable (which matters if enforcing). */
+function admissionMembers(germination: Germination, contexts: SporeContexts): AdmissionMember[] {
+  const members: AdmissionMember[] = []
+  for (const spore of germination.spores) {
+    if (spore.kind !== 'inhibitor' || spore.state === 'disabled') continue
+    if (spore.state === 'live') {
+      members.push({
+        name: spore.name,
+        enforcing: spore.enforcing,
+        usable: true,
+        inhibitor: spore.instance as Inhibitor,
+        context: contexts.inhibitor(spore),
+      })
+    } else {
+      members.push({
+        name: spore.name,
+        enforcing: spore.enforcing,
+        usable: false,
+        reason: spore.reason ?? 'dormant',
+      })
+    }
+  }
+  return members
+}

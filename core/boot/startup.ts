@@ -1,0 +1,116 @@
+import { join } from 'node:path'
+import {
+  type Germination,
+  germinate,
+  type ReportLine,
+  report,
+  StartupRefusal,
+  startAll,
+  stopAll,
+} from '../germination/index.ts'
+import {
+  createPluginStore,
+  ensureDefaultRole,
+  ensureOwner,
+  openStore,
+  type PluginStore,
+  type Store,
+  StoreError,
+} from '../store/index.ts'
+import { CORE_TRANSLATIONS, loadDomain } from './catalogues.ts'
+import { ConfigFileError, loadConfig, type MyceloConfig } from './config.ts'
+import type { Logging } from './log.ts'
+import { type Assembly, assembleRuntime } from './runtime.ts'
+
+/** How long one spore's stop() may take at shut-down before it is abandoned. */
+export const STOP_TIMEOUT_MS = 5000
+
+export interface StartUpOptions {
+  readonly logging: Logging
+  /** Germinate only, on a copy of the database: nothing is started and nothing is written. */
+  readonly check: boolean
+  readonly env?: Readonly<Record<string, string | undefined>>
+}
+
+/** A germinated (and, unless checking, started) bot. */
+export interface Running {
+  readonly config: MyceloConfig
+  readonly store: Store
+  /** Install rows and settings; writing a secret through it updates the log redactor at once. */
+  readonly plugins: PluginStore
+  readonly germination: Germination
+  /** The message path and everything it works over; absent for a check, which starts nothing. */
+  readonly assembly: Assembly | undefined
+  /** The report as it stands now: a spore whose start failed shows dormant. */
+  report(): ReportLine[]
+  /** Stops the spores in reverse, then closes the store. */
+  stop(): Promise<void>
+}
+
+export type StartUp =
+  | { readonly ok: true; readonly value: Running }
+  | { readonly ok: false; readonly error: string; readonly config?: MyceloConfig }
+
+/**
+ * config → database (migrations) → owner bootstrap → germination → lifecycle. A fault an
+ * operator can fix (a bad config file, a newer database, a cycle, a name clash) is a refusal
+ * naming it; anything else is a bug and throws.
+ */
+export async function startUp(options: StartUpOptions): Promise<StartUp> {
+  const { logging, check } = options
+  const logger = logging.logger
+  let config: MyceloConfig
+  try {
+    config = loadConfig({ env: options.env ?? process.env })
+  } catch (error) {
+    if (error instanceof ConfigFileError) return { ok: false, error: error.message }
+    throw error
+  }
+  let store: Store
+  try {
+    store = openStore({ path: config.database, snapshot: check })
+  } catch (error) {
+    if (error instanceof StoreError) return { ok: false, error: error.message, config }
+    throw error
+  }
+  try {
+    const plugins = createPluginStore(store, {
+      onSecretWritten: () => logging.setSecrets(plugins.secretValues()),
+    })
+    logging.setSecrets(plugins.secretValues())
+    ensureOwner(store, config.owner)
+    ensureDefaultRole(store, config.defaultRole)
+    const germination = await germinate({ folders: config.spores, store: plugins, logger })
+    let assembly: Assembly | undefined
+    if (!check) {
+      assembly = assembleRuntime({
+        config,
+        store,
+        logger,
+        germination,
+        core: loadDomain(join(CORE_TRANSLATIONS, 'core')),
+        common: loadDomain(join(CORE_TRANSLATIONS, 'common')),
+      })
+      await startAll(germination, assembly.contexts)
+    }
+    return {
+      ok: true,
+      value: {
+        config,
+        store,
+        plugins,
+        germination,
+        assembly,
+        report: () => report(germination),
+        async stop() {
+          await stopAll(germination, { timeoutMs: STOP_TIMEOUT_MS, logger })
+          store.close()
+        },
+      },
+    }
+  } catch (error) {
+    store.close()
+    if (error instanceof StartupRefusal) return { ok: false, error: error.message, config }
+    throw error
+  }
+}

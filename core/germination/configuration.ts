@@ -1,0 +1,54 @@
+import { type ConfigSchema, closedSchemaUndeclaredSecrets } from '@mycelo/septum'
+import { faultText } from './fault.ts'
+
+export type ConfigurationCheck =
+  | { readonly ok: true; readonly config: Record<string, unknown> }
+  | { readonly ok: false; readonly reason: string }
+
+/**
+ * Validates stored settings against the default export's configSchema (none: they pass as-is) and
+ * refuses a `secrets` key a closed JSON Schema does not declare, since that credential would never
+ * be flagged and so would be served in the clear.
+ */
+export function checkConfiguration(
+  schema: ConfigSchema | undefined,
+  settings: Record<string, unknown>,
+): ConfigurationCheck {
+  if (schema === undefined) return { ok: true, config: settings }
+  let undeclared: readonly string[]
+  try {
+    undeclared = closedSchemaUndeclaredSecrets(schema)
+  } catch (error) {
+    return {
+      ok: false,
+      reason: `configuration schema cannot be published to check secrets: ${faultText(error)}`,
+    }
+  }
+  if (undeclared.length > 0) {
+    const keys = undeclared.map((key) => `"${key}"`).join(', ')
+    return { ok: false, reason: `secrets names ${keys}, which the configuration schema does not declare` }
+  }
+  let result: ReturnType<ConfigSchema['safeParse']>
+  try {
+    result = schema.safeParse(settings)
+  } catch (error) {
+    return { ok: false, reason: `configuration cannot be checked: safeParse() threw: ${faultText(error)}` }
+  }
+  if (typeof result !== 'object' || result === null || typeof result.success !== 'boolean') {
+    return { ok: false, reason: 'configuration cannot be checked: safeParse() gave no { success } result' }
+  }
+  // The spore gets what its schema parsed, defaults and transforms applied.
+  if (result.success) return { ok: true, config: result.data as Record<string, unknown> }
+  const issues = Array.isArray(result.error?.issues) ? result.error.issues : []
+  const text = issues.map(issueText).join('; ') || 'the schema refused the settings without saying why'
+  return { ok: false, reason: `configuration is incomplete: ${text}` }
+}
+
+function issueText(issue: {
+  readonly path?: readonly (string | number)[]
+  readonly message?: string
+}): string {
+  const path = Array.isArray(issue.path) ? issue.path.join('.') : ''
+  const message = String(issue.message ?? 'invalid')
+  return path === '' ? message : `${path}: ${message}`
+}

@@ -1,0 +1,27 @@
+import type { Manifest } from '@mycelo/septum'
+import { faultText } from './fault.ts'
+import { implementationGaps } from './implementation.ts'
+import type { LoadedModule } from './module-loading.ts'
+
+export type Creation =
+  | { readonly ok: true; readonly instance: unknown }
+  | { readonly ok: false; readonly reason: string }
+
+// A manifest-only enzyme: every command answers from the catalogue, so nothing has a handler.
+const RESPOND_ONLY = Object.freeze({ handlers: Object.freeze({}) })
+
+/** Calls create() once and checks the result has what its kind needs. */
+export async function createInstance(
+  manifest: Manifest,
+  module: LoadedModule | undefined,
+): Promise<Creation> {
+  if (module === undefined) return { ok: true, instance: RESPOND_ONLY }
+  let instance: unknown
+  try {
+    instance = await module.exported.create()
+  } catch (error) {
+    return { ok: false, reason: `create() failed: ${faultText(error)}` }
+  }
+  const gaps = implementationGaps(manifest, instance)
+  return gaps === undefined ? { ok: true, instance } : { ok: false, reason: gaps }
+}

@@ -1,0 +1,40 @@
+import { isCodeCommand, type Manifest } from '@mycelo/septum'
+
+const METHODS = {
+  hypha: ['connect', 'listen', 'stop', 'send'],
+  rhiza: ['start', 'stop', 'health'],
+  enzyme: [],
+  inhibitor: ['inspect'],
+} as const
+
+/** What an implementation lacks for its kind, or undefined when it has everything the core will call. */
+export function implementationGaps(manifest: Manifest, instance: unknown): string | undefined {
+  if (!isObjectLike(instance)) return `create() returned ${describe(instance)} instead of an object`
+  const missing: string[] = METHODS[manifest.kind]
+    .filter((method) => typeof instance[method] !== 'function')
+    .map((method) => `${method}()`)
+  const groups = manifest.kind === 'hypha' && manifest.capabilities.includes('group_membership')
+  if (groups && typeof instance.listGroupMembers !== 'function') {
+    missing.push('listGroupMembers() (it declares group_membership)')
+  }
+  if (manifest.kind === 'rhiza' && !('api' in instance)) missing.push('an api property')
+  if (manifest.kind === 'enzyme') missing.push(...missingHandlers(manifest.commands, instance.handlers))
+  if (missing.length === 0) return undefined
+  return `the ${manifest.kind} implementation lacks ${missing.join(', ')}`
+}
+
+function missingHandlers(commands: Extract<Manifest, { kind: 'enzyme' }>['commands'], handlers: unknown) {
+  const table = isObjectLike(handlers) ? handlers : {}
+  return commands
+    .filter(isCodeCommand)
+    .filter((command) => typeof table[command.code] !== 'function')
+    .map((command) => `a handler "${command.code}" (for command "${command.name}")`)
+}
+
+function isObjectLike(value: unknown): value is Record<string, unknown> {
+  return (typeof value === 'object' && value !== null) || typeof value === 'function'
+}
+
+function describe(value: unknown): string {
+  return value === null ? 'null' : typeof value
+}

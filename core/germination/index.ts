@@ -1,0 +1,15 @@
+export { type SporeContextOptions, sporeContext } from './context.ts'
+export { DISABLED_REASON, NEW_SPORE_REASON } from './enablement.ts'
+export { type GerminateOptions, germinate } from './germinate.ts'
+export { startAll } from './lifecycle.ts'
+export { ENTRY_CANDIDATES } from './module-loading.ts'
+export type {
+  ContextFactory,
+  GerminatedSpore,
+  Germination,
+  InstallState,
+  PluginStorePort,
+} from './ports.ts'
+export { StartupRefusal } from './refusal.ts'
+export { type ReportLine, report } from './report.ts'
+export { type StopOptions, stopAll } from './shutdown.ts'

@@ -1,0 +1,81 @@
+import { stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { type ConfigSchema, isCodeCommand, type Manifest } from '@mycelo/septum'
+import { faultText } from './fault.ts'
+
+/** Where a spore's module may live, in the order they are tried. */
+export const ENTRY_CANDIDATES = ['src/index.ts', 'index.ts', 'dist/index.js', 'index.js'] as const
+
+/** The default export as read duck-typed: only `create` and `configSchema` matter. */
+export interface SporeExport {
+  create(): unknown
+  readonly configSchema?: ConfigSchema
+}
+
+export interface LoadedModule {
+  /** Relative to the spore's folder. */
+  readonly entry: string
+  readonly exported: SporeExport
+}
+
+export type ModuleLoad =
+  | { readonly ok: true; readonly module: LoadedModule | undefined }
+  | { readonly ok: false; readonly reason: string }
+
+/**
+ * Imports a spore's module and reads its default export. Only an enzyme whose commands all answer
+ * with respond: may have none; named exports are never read, a named `configSchema` included.
+ */
+export async function loadModule(dir: string, manifest: Manifest): Promise<ModuleLoad> {
+  const entry = await findEntry(dir)
+  if (entry === undefined) {
+    if (needsNoModule(manifest)) return { ok: true, module: undefined }
+    return { ok: false, reason: `no module found, looked for ${ENTRY_CANDIDATES.join(', ')}` }
+  }
+  let namespace: { default?: unknown }
+  try {
+    namespace = await import(pathToFileURL(join(dir, entry)).href)
+  } catch (error) {
+    return { ok: false, reason: `module ${entry} failed to load: ${faultText(error)}` }
+  }
+  const exported = namespace.default
+  if (!isObjectLike(exported) || typeof exported.create !== 'function') {
+    return { ok: false, reason: `module ${entry} has no default export with a create() function` }
+  }
+  const schemaProblem = configSchemaProblem(exported.configSchema)
+  if (schemaProblem !== undefined) return { ok: false, reason: `module ${entry}: ${schemaProblem}` }
+  return { ok: true, module: { entry, exported: exported as unknown as SporeExport } }
+}
+
+function needsNoModule(manifest: Manifest): boolean {
+  return manifest.kind === 'enzyme' && !manifest.commands.some(isCodeCommand)
+}
+
+async function findEntry(dir: string): Promise<string | undefined> {
+  for (const candidate of ENTRY_CANDIDATES) {
+    try {
+      if ((await stat(join(dir, candidate))).isFile()) return candidate
+    } catch {
+      // Not this one; try the next candidate.
+    }
+  }
+  return undefined
+}
+
+function configSchemaProblem(schema: unknown): string | undefined {
+  if (schema === undefined) return undefined
+  if (!isObjectLike(schema) || typeof schema.safeParse !== 'function') {
+    return 'the default export has a configSchema without a safeParse() function'
+  }
+  const secrets = schema.secrets
+  if (secrets === undefined) return undefined
+  if (!Array.isArray(secrets) || !secrets.every((key) => typeof key === 'string')) {
+    return 'configSchema.secrets is not a list of setting keys'
+  }
+  return undefined
+}
+
+function isObjectLike(value: unknown): value is Record<string, unknown> {
+  return (typeof value === 'object' && value !== null) || typeof value === 'function'
+}

@@ -1,0 +1,49 @@
+import type { CompiledCatalog, ConfigSchema, Manifest } from '@mycelo/septum'
+import { loadCatalogues } from './catalogues.ts'
+import { checkConfiguration } from './configuration.ts'
+import { type LoadedModule, loadModule } from './module-loading.ts'
+import type { PluginStorePort } from './ports.ts'
+
+export interface Preparation {
+  readonly module: LoadedModule | undefined
+  readonly catalogs: ReadonlyMap<string, CompiledCatalog>
+  readonly configSchema: ConfigSchema | undefined
+  readonly secrets: readonly string[]
+  readonly config: Record<string, unknown>
+  /** The first check that failed, when one did. */
+  readonly reason: string | undefined
+}
+
+const NOTHING: Preparation = {
+  module: undefined,
+  catalogs: new Map(),
+  configSchema: undefined,
+  secrets: [],
+  config: {},
+  reason: undefined,
+}
+
+export interface PreparationOptions {
+  readonly name: string
+  readonly dir: string
+  readonly manifest: Manifest
+  readonly store: PluginStorePort
+}
+
+/** Catalogues, then the module, then the stored settings: the checks that read a spore's own files. */
+export async function prepareSpore({ name, dir, manifest, store }: PreparationOptions): Promise<Preparation> {
+  const catalogues = await loadCatalogues(dir)
+  if (!catalogues.ok) return { ...NOTHING, reason: catalogues.reason }
+  const loaded = await loadModule(dir, manifest)
+  if (!loaded.ok) return { ...NOTHING, catalogs: catalogues.catalogs, reason: loaded.reason }
+  const configSchema = loaded.module?.exported.configSchema
+  const prepared = {
+    module: loaded.module,
+    catalogs: catalogues.catalogs,
+    configSchema,
+    secrets: configSchema?.secrets ?? [],
+  }
+  const configuration = checkConfiguration(configSchema, store.settingsOf(name))
+  if (!configuration.ok) return { ...prepared, config: {}, reason: configuration.reason }
+  return { ...prepared, config: configuration.config, reason: undefined }
+}

@@ -1,0 +1,22 @@
+import type { GerminatedSpore } from './ports.ts'
+
+/**
+ * Makes dormant every live spore that mandatorily requires a spore that is not live. `order` lists
+ * required rhizas before their dependants, so one pass carries it transitively. Answers the spores
+ * it demoted.
+ */
+export function propagateDormancy(
+  order: readonly GerminatedSpore[],
+  byName: ReadonlyMap<string, GerminatedSpore>,
+): GerminatedSpore[] {
+  const demoted: GerminatedSpore[] = []
+  for (const spore of order) {
+    if (spore.state !== 'live') continue
+    const blocked = spore.mandatory.find((name) => byName.get(name)?.state !== 'live')
+    if (blocked === undefined) continue
+    spore.state = 'dormant'
+    spore.reason = `requires rhiza "${blocked}", which is ${byName.get(blocked)?.state ?? 'not installed'}`
+    demoted.push(spore)
+  }
+  return demoted
+}

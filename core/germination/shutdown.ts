@@ -1,0 +1,43 @@
+import type { Logger } from '@mycelo/septum'
+import { faultText } from './fault.ts'
+import type { GerminatedSpore, Germination } from './ports.ts'
+
+export interface StopOptions {
+  /** How long one spore's stop() may take before it is abandoned. */
+  readonly timeoutMs: number
+  readonly logger: Logger
+}
+
+/**
+ * Stops what startAll started, in reverse. Hyphae go first, since listen was the last step of
+ * start-up: no message arrives while the spores it would reach are stopping. Each stop() is bounded;
+ * one that hangs or throws is logged and the rest still stop. Never throws.
+ */
+export async function stopAll(germination: Germination, options: StopOptions): Promise<void> {
+  const started = germination.started.splice(0).reverse()
+  const hyphae = started.filter((spore) => spore.kind === 'hypha')
+  const others = started.filter((spore) => spore.kind !== 'hypha')
+  for (const spore of [...hyphae, ...others]) await stopOne(spore, options)
+}
+
+async function stopOne(spore: GerminatedSpore, { timeoutMs, logger }: StopOptions): Promise<void> {
+  const instance = spore.instance as { stop?: () => unknown } | undefined
+  if (typeof instance?.stop !== 'function') return
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), timeoutMs)
+  })
+  try {
+    const stopping = Promise.resolve().then(() => instance.stop?.())
+    const outcome = await Promise.race([stopping.then(() => 'stopped' as const), timedOut])
+    if (outcome === 'timeout') {
+      logger.warn(`stop() did not finish within ${timeoutMs} ms; abandoned`, { spore: spore.name })
+      // A stop that settles after it was abandoned must not surface as an unhandled rejection.
+      stopping.catch(() => undefined)
+    }
+  } catch (error) {
+    logger.warn(`stop() failed: ${faultText(error)}`, { spore: spore.name })
+  } finally {
+    clearTimeout(timer)
+  }
+}

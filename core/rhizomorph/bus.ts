@@ -1,0 +1,152 @@
+import { type Enzyme, type IncomingMessage, isCodeCommand, type OutgoingContent } from '@mycelo/septum'
+import type { AdmissionChain } from '../admission/chain.ts'
+import type { PrincipalSnapshot } from '../identity/directory.ts'
+import { patternsAllow } from '../identity/patterns.ts'
+import type { SporeContexts } from './contexts.ts'
+import { describe } from './listeners.ts'
+import { normalise } from './normalise.ts'
+import { bindArgs, type ParsedCommand, parseCommand } from './parse.ts'
+import type { Route } from './routes.ts'
+import type { CoreRuntime } from './runtime.ts'
+
+/**
+ * The message path: normalise → admit → record the conversation → resolve the principal and the
+ * locale → parse → route → authorise → capabilities → context rules → dispatch → reply.
+ * Every refusal after admission is answered in the reader's locale; admission's is silent.
+ */
+export class Rhizomorph {
+  readonly #runtime: CoreRuntime
+  readonly #contexts: SporeContexts
+  readonly #admission: AdmissionChain
+
+  constructor(options: { runtime: CoreRuntime; contexts: SporeContexts; admission: AdmissionChain }) {
+    this.#runtime = options.runtime
+    this.#contexts = options.contexts
+    this.#admission = options.admission
+  }
+
+  /** A hypha's `emit`: resolves once the message is handled and never rejects. */
+  readonly emit = async (hypha: string, input: unknown): Promise<void> => {
+    try {
+      await this.#handle(hypha, input)
+    } catch (error) {
+      this.#runtime.logger.error('the message path failed', { hypha, error: describe(error) })
+    }
+  }
+
+  async #handle(hypha: string, input: unknown): Promise<void> {
+    const { config, logger, conversations, directory, listeners } = this.#runtime
+    const normalised = normalise(hypha, input, config.maxMessageLength)
+    if (!normalised.ok) {
+      logger.warn('message dropped', { hypha, problem: normalised.problem })
+      return
+    }
+    const { message } = normalised
+    const admission = await this.#admission.admit(message)
+    if (!admission.admitted) return
+    conversations.record(message)
+    const principal = directory.resolve(message.sender)
+    const locale =
+      conversations.localeOf(message.channel, message.conversationId) ??
+      principal.locale ??
+      config.defaultLocale
+    const parsed = parseCommand(message.text, config.prefix)
+    if (parsed) await this.#command({ message, principal, locale, parsed })
+    await listeners.notify(message, logger)
+  }
+
+  async #command(turn: CommandTurn): Promise<void> {
+    const { routes, restrictions, hyphae, config } = this.#runtime
+    const { message, principal, parsed } = turn
+    const lookup = routes.find(parsed.name)
+    const command = `${config.prefix}${parsed.name}`
+    if (!lookup.found) {
+      if (lookup.choices.length > 1) {
+        const choices = lookup.choices.map((route) => `${config.prefix}${route.qualified}`).join(', ')
+        return this.#say(turn, 'reply.ambiguous', { command, choices })
+      }
+      return this.#say(turn, 'reply.unknownCommand', { command, help: `${config.prefix}help` })
+    }
+    const { route } = lookup
+    if (!patternsAllow(principal.patterns, route.plugin, route.command.name)) {
+      return this.#say(turn, 'reply.notAllowed', { command })
+    }
+    const capabilities = hyphae.capabilitiesOf(message.channel)
+    const missing = (route.command.capabilities ?? []).filter((capability) => !capabilities.has(capability))
+    if (missing.length > 0) {
+      return this.#say(turn, 'reply.capabilityMissing', {
+        command,
+        channel: message.channel,
+        capabilities: missing.join(', '),
+      })
+    }
+    const allowed = restrictions.allowedKinds(route.qualified)
+    const kind = message.group ? 'group' : 'dm'
+    if (allowed && !allowed.includes(kind)) {
+      return this.#say(turn, 'reply.contextRefused', {
+        command,
+        kind: allowed.length === 1 ? allowed[0] : 'none',
+      })
+    }
+    if (route.spore.state !== 'live') return this.#say(turn, 'reply.unavailable', { command })
+    await this.#dispatch(route, { ...turn, capabilities, command })
+  }
+
+  async #dispatch(route: Route, turn: CommandTurn & { capabilities: DispatchCapabilities; command: string }) {
+    const { translator, logger } = this.#runtime
+    const declared = route.command
+    if (!isCodeCommand(declared)) {
+      const text = translator.render({ domain: route.plugin, key: declared.respond }, turn.locale)
+      return this.#send(turn.message, { text })
+    }
+    const handler = (route.spore.instance as Enzyme).handlers[declared.code]
+    const invocation = {
+      command: declared.name,
+      args: bindArgs(
+        (declared.args ?? []).map((arg) => arg.name),
+        turn.parsed,
+      ),
+      rest: turn.parsed.rest,
+      message: turn.message,
+    }
+    try {
+      if (!handler) throw new Error(`no handler named "${declared.code}"`)
+      await handler(invocation, this.#contexts.handler(route.spore, turn))
+    } catch (error) {
+      logger.error('a command handler failed', {
+        spore: route.plugin,
+        command: declared.name,
+        error: describe(error),
+      })
+      await this.#say(turn, 'reply.failed', { command: turn.command })
+    }
+  }
+
+  async #say(turn: CommandTurn, key: string, params: Record<string, unknown>): Promise<void> {
+    const text = this.#runtime.translator.render({ domain: 'core', key, params }, turn.locale)
+    await this.#send(turn.message, { text })
+  }
+
+  async #send(message: IncomingMessage, content: OutgoingContent): Promise<void> {
+    try {
+      await this.#runtime.hyphae.send(
+        { channel: message.channel, conversationId: message.conversationId },
+        content,
+      )
+    } catch (error) {
+      this.#runtime.logger.error('a reply could not be sent', {
+        channel: message.channel,
+        error: describe(error),
+      })
+    }
+  }
+}
+
+interface CommandTurn {
+  readonly message: IncomingMessage
+  readonly principal: PrincipalSnapshot
+  readonly locale: string
+  readonly parsed: ParsedCommand
+}
+
+type DispatchCapabilities = ReturnType<CoreRuntime['hyphae']['capabilitiesOf']>

@@ -1,0 +1,144 @@
+import type {
+  Capabilities,
+  EnzymeContext,
+  EnzymeStartContext,
+  HyphaContext,
+  IncomingMessage,
+  InhibitorContext,
+  PushTarget,
+  SporeContext,
+} from '@mycelo/septum'
+import { type ContextFactory, type GerminatedSpore, sporeContext } from '../germination/index.ts'
+import { readableDomains, sporeTranslate } from '../i18n/spore-translate.ts'
+import type { PrincipalSnapshot } from '../identity/directory.ts'
+import type { CoreRuntime } from './runtime.ts'
+
+/** Where a hypha's `emit` goes: the message path, which never throws back into the hypha. */
+export type Emitter = (hypha: string, message: unknown) => Promise<void>
+
+/**
+ * Builds every context a spore receives. The per-spore part is made once; a handler's context adds
+ * the message's reader, channel and locale on top of the enzyme's start context.
+ */
+export class SporeContexts implements ContextFactory {
+  readonly #runtime: CoreRuntime
+  readonly #emit: Emitter
+  readonly #bases = new Map<string, SporeContext>()
+  readonly #starts = new Map<string, EnzymeStartContext>()
+  readonly #inhibitors = new Map<string, InhibitorContext>()
+  readonly #domains = new Map<string, ReadonlySet<string>>()
+
+  constructor(runtime: CoreRuntime, emit: Emitter) {
+    this.#runtime = runtime
+    this.#emit = emit
+  }
+
+  hypha(spore: GerminatedSpore): HyphaContext {
+    const emit = this.#emit
+    return { ...this.#base(spore), emit: (message) => emit(spore.name, message) }
+  }
+
+  rhiza(spore: GerminatedSpore): SporeContext {
+    return this.#base(spore)
+  }
+
+  enzymeStart(spore: GerminatedSpore): EnzymeStartContext {
+    const cached = this.#starts.get(spore.name)
+    if (cached) return cached
+    const runtime = this.#runtime
+    const base = this.#base(spore)
+    const context: EnzymeStartContext = {
+      ...base,
+      t: this.#translate(spore, base, () => runtime.config.defaultLocale),
+      push: (target, content) => runtime.hyphae.send(target, content),
+      capabilitiesOf: (channel) => runtime.hyphae.capabilitiesOf(channel),
+      on: (event, listener) => {
+        if (event === 'message') runtime.listeners.add(spore.name, listener)
+      },
+      localeFor: async (target: PushTarget) =>
+        runtime.conversations.localeOf(target.channel, target.conversationId) ?? runtime.config.defaultLocale,
+    }
+    this.#starts.set(spore.name, context)
+    return context
+  }
+
+  /** A handler's context: the start context plus who is asking, where, and in which language. */
+  handler(spore: GerminatedSpore, turn: Turn): EnzymeContext {
+    const runtime = this.#runtime
+    const { message, principal, locale, capabilities } = turn
+    return {
+      ...this.enzymeStart(spore),
+      t: this.#translate(spore, this.#base(spore), () => locale),
+      reply: (content) =>
+        runtime.hyphae.send({ channel: message.channel, conversationId: message.conversationId }, content),
+      principal: principal.principal,
+      capabilities,
+      locale,
+    }
+  }
+
+  inhibitor(spore: GerminatedSpore): InhibitorContext {
+    const cached = this.#inhibitors.get(spore.name)
+    if (cached) return cached
+    const runtime = this.#runtime
+    const base = this.#base(spore)
+    const context: InhibitorContext = {
+      ...base,
+      // Admission runs before any reader is known, so an inhibitor always speaks the default.
+      t: this.#translate(spore, base, () => runtime.config.defaultLocale),
+      groupMembers: (channel, groupId) => runtime.hyphae.groupMembers(channel, groupId),
+      requireCapability(channel, capability) {
+        if (!runtime.hyphae.hypha(channel)) {
+          throw new Error(
+            `channel "${channel}" is not live, so it cannot enforce a rule needing ${capability}`,
+          )
+        }
+        if (!runtime.hyphae.capabilitiesOf(channel).has(capability)) {
+          throw new Error(`channel "${channel}" lacks ${capability}, so it cannot enforce this rule`)
+        }
+      },
+    }
+    this.#inhibitors.set(spore.name, context)
+    return context
+  }
+
+  #base(spore: GerminatedSpore): SporeContext {
+    const cached = this.#bases.get(spore.name)
+    if (cached) return cached
+    const runtime = this.#runtime
+    const base = sporeContext(spore, {
+      germination: runtime.germination,
+      logger: runtime.logger,
+      mycelium: (s) => runtime.mycelium(s),
+    })
+    this.#bases.set(spore.name, base)
+    return base
+  }
+
+  #domainsOf(spore: GerminatedSpore): ReadonlySet<string> {
+    let domains = this.#domains.get(spore.name)
+    if (!domains) {
+      domains = readableDomains(spore.name, spore.manifest)
+      this.#domains.set(spore.name, domains)
+    }
+    return domains
+  }
+
+  #translate(spore: GerminatedSpore, base: SporeContext, locale: () => string) {
+    return sporeTranslate({
+      translator: this.#runtime.translator,
+      spore: spore.name,
+      domains: this.#domainsOf(spore),
+      locale,
+      logger: base.logger,
+    })
+  }
+}
+
+/** One message on its way to a handler. */
+export interface Turn {
+  readonly message: IncomingMessage
+  readonly principal: PrincipalSnapshot
+  readonly locale: string
+  readonly capabilities: Capabilities
+}

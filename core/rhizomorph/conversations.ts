@@ -1,0 +1,119 @@
+import type { ConversationInfo, ConversationKind, IncomingMessage } from '@mycelo/septum'
+import { and, asc, eq } from 'drizzle-orm'
+import type { Store } from '../store/index.ts'
+import { conversations } from '../store/schema/index.ts'
+
+interface Known {
+  kind: ConversationKind
+  label: string | undefined
+  locale: string | undefined
+  /** When last_seen was last written; writes are spaced so a busy chat is not a write per message. */
+  written: number
+}
+
+/** How stale last_seen may get before it is written again. */
+const LAST_SEEN_RESOLUTION_MS = 30_000
+
+/** The conversations the bot has seen: where, what kind, which language. Never what was said. */
+export class ConversationBook {
+  readonly #store: Store
+  readonly #known = new Map<string, Known>()
+
+  constructor(store: Store) {
+    this.#store = store
+  }
+
+  record(message: IncomingMessage, now = Date.now()): void {
+    const key = keyOf(message.channel, message.conversationId)
+    const known = this.#known.get(key) ?? this.#load(message.channel, message.conversationId)
+    const kind: ConversationKind = message.group ? 'group' : 'dm'
+    const label = message.group?.name ?? (kind === 'dm' ? message.sender.displayName : undefined)
+    if (
+      known &&
+      known.kind === kind &&
+      known.label === label &&
+      now - known.written < LAST_SEEN_RESOLUTION_MS
+    ) {
+      return
+    }
+    const seen = new Date(now)
+    this.#store.db
+      .insert(conversations)
+      .values({
+        channel: message.channel,
+        conversationId: message.conversationId,
+        kind,
+        label: label ?? null,
+        firstSeen: seen,
+        lastSeen: seen,
+      })
+      .onConflictDoUpdate({
+        target: [conversations.channel, conversations.conversationId],
+        set: { kind, label: label ?? null, lastSeen: seen },
+      })
+      .run()
+    this.#known.set(key, { kind, label, locale: known?.locale, written: now })
+  }
+
+  /** The conversation's own stored locale, if one was chosen. */
+  localeOf(channel: string, conversationId: string): string | undefined {
+    const key = keyOf(channel, conversationId)
+    return (this.#known.get(key) ?? this.#load(channel, conversationId))?.locale
+  }
+
+  /** Whether the bot has seen the conversation. */
+  has(channel: string, conversationId: string): boolean {
+    return (
+      (this.#known.get(keyOf(channel, conversationId)) ?? this.#load(channel, conversationId)) !== undefined
+    )
+  }
+
+  setLocale(channel: string, conversationId: string, locale: string | null): boolean {
+    const changed = this.#store.db
+      .update(conversations)
+      .set({ locale })
+      .where(and(eq(conversations.channel, channel), eq(conversations.conversationId, conversationId)))
+      .returning({ channel: conversations.channel })
+      .all()
+    this.#known.delete(keyOf(channel, conversationId))
+    return changed.length > 0
+  }
+
+  list(): ConversationInfo[] {
+    return this.#store.db
+      .select()
+      .from(conversations)
+      .orderBy(asc(conversations.channel), asc(conversations.conversationId))
+      .all()
+      .map((row) => ({
+        channel: row.channel,
+        conversationId: row.conversationId,
+        kind: row.kind,
+        ...(row.label ? { label: row.label } : {}),
+        ...(row.locale ? { locale: row.locale } : {}),
+        firstSeen: row.firstSeen,
+        lastSeen: row.lastSeen,
+      }))
+  }
+
+  #load(channel: string, conversationId: string): Known | undefined {
+    const row = this.#store.db
+      .select()
+      .from(conversations)
+      .where(and(eq(conversations.channel, channel), eq(conversations.conversationId, conversationId)))
+      .get()
+    if (!row) return undefined
+    const known: Known = {
+      kind: row.kind,
+      label: row.label ?? undefined,
+      locale: row.locale ?? undefined,
+      written: row.lastSeen.getTime(),
+    }
+    this.#known.set(keyOf(channel, conversationId), known)
+    return known
+  }
+}
+
+function keyOf(channel: string, conversationId: string): string {
+  return `${channel}\u0000${conversationId}`
+}

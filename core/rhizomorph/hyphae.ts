@@ -1,0 +1,68 @@
+import type {
+  Capabilities,
+  ChannelCapability,
+  ChannelIdentity,
+  Hypha,
+  HyphaManifest,
+  OutgoingContent,
+  PushTarget,
+} from '@mycelo/septum'
+import type { Germination } from '../germination/index.ts'
+
+const NO_CAPABILITIES: Capabilities = { has: () => false, list: () => [] }
+
+/** How long a group's member list is trusted before the channel is asked again. */
+const MEMBERS_TTL_MS = 30_000
+
+/** The live channels, by name: where replies go and what each can do. */
+export class HyphaRegistry {
+  readonly #germination: Germination
+  readonly #capabilities = new Map<string, Capabilities>()
+  readonly #members = new Map<string, { at: number; members: readonly ChannelIdentity[] }>()
+
+  constructor(germination: Germination) {
+    this.#germination = germination
+    for (const spore of germination.spores) {
+      if (spore.kind !== 'hypha' || !spore.manifest) continue
+      const declared = (spore.manifest as HyphaManifest).capabilities
+      this.#capabilities.set(spore.name, {
+        has: (capability: ChannelCapability) => declared.includes(capability),
+        list: () => declared,
+      })
+    }
+  }
+
+  /** The live hypha serving a channel, if any. */
+  hypha(channel: string): Hypha | undefined {
+    const spore = this.#germination.byName.get(channel)
+    if (spore?.kind !== 'hypha' || spore.state !== 'live') return undefined
+    return spore.instance as Hypha
+  }
+
+  /** What a channel can do; nothing for a channel that is not installed or not live. */
+  capabilitiesOf(channel: string): Capabilities {
+    return this.hypha(channel) ? (this.#capabilities.get(channel) ?? NO_CAPABILITIES) : NO_CAPABILITIES
+  }
+
+  async send(target: PushTarget, content: OutgoingContent): Promise<void> {
+    const hypha = this.hypha(target.channel)
+    if (!hypha) throw new Error(`channel "${target.channel}" is not live; nothing was sent`)
+    await hypha.send(target.conversationId, content)
+  }
+
+  /** A group's members, briefly cached; null where the channel cannot tell. */
+  async groupMembers(
+    channel: string,
+    groupId: string,
+    now = Date.now(),
+  ): Promise<readonly ChannelIdentity[] | null> {
+    const hypha = this.hypha(channel)
+    if (!hypha?.listGroupMembers || !this.capabilitiesOf(channel).has('group_membership')) return null
+    const key = `${channel}\u0000${groupId}`
+    const cached = this.#members.get(key)
+    if (cached && now - cached.at < MEMBERS_TTL_MS) return cached.members
+    const members = await hypha.listGroupMembers(groupId)
+    this.#members.set(key, { at: now, members })
+    return members
+  }
+}

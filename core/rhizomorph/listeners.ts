@@ -1,0 +1,30 @@
+import type { IncomingMessage, Logger } from '@mycelo/septum'
+
+type MessageListener = (message: IncomingMessage) => void | Promise<void>
+
+/** What enzymes registered with `ctx.on('message', …)`: told of every admitted message. */
+export class MessageListeners {
+  readonly #listeners: { spore: string; listener: MessageListener }[] = []
+
+  add(spore: string, listener: MessageListener): void {
+    this.#listeners.push({ spore, listener })
+  }
+
+  /** Runs every listener; one that throws is logged with its spore's name and never escapes. */
+  async notify(message: IncomingMessage, logger: Logger): Promise<void> {
+    if (this.#listeners.length === 0) return
+    await Promise.all(
+      this.#listeners.map(async ({ spore, listener }) => {
+        try {
+          await listener(message)
+        } catch (error) {
+          logger.error('a message listener failed', { spore, error: describe(error) })
+        }
+      }),
+    )
+  }
+}
+
+export function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}

@@ -1,0 +1,28 @@
+import type { Logger } from '@mycelo/septum'
+import type { MyceloConfig } from '../boot/config.ts'
+import type { GerminatedSpore, Germination } from '../germination/index.ts'
+import type { Translator } from '../i18n/translator.ts'
+import type { PrincipalDirectory } from '../identity/directory.ts'
+import type { Store } from '../store/index.ts'
+import type { ConversationBook } from './conversations.ts'
+import type { HyphaRegistry } from './hyphae.ts'
+import type { MessageListeners } from './listeners.ts'
+import type { RestrictionBook } from './restrictions.ts'
+import type { RouteMap } from './routes.ts'
+
+/** Everything the message path and the mycelium's scopes work over, assembled once at start-up. */
+export interface CoreRuntime {
+  readonly config: MyceloConfig
+  readonly store: Store
+  readonly logger: Logger
+  readonly germination: Germination
+  readonly translator: Translator
+  readonly routes: RouteMap
+  readonly hyphae: HyphaRegistry
+  readonly directory: PrincipalDirectory
+  readonly conversations: ConversationBook
+  readonly restrictions: RestrictionBook
+  readonly listeners: MessageListeners
+  /** The surface of a spore's granted mycelium scopes. */
+  mycelium(spore: GerminatedSpore): object
+}

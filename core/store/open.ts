@@ -1,0 +1,114 @@
+import { Database } from 'bun:sqlite'
+import { existsSync, mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type BunSQLiteDatabase, drizzle } from 'drizzle-orm/bun-sqlite'
+import { migrate } from 'drizzle-orm/bun-sqlite/migrator'
+import { readMigrationFiles } from 'drizzle-orm/migrator'
+import * as schema from './schema/index.ts'
+
+/** drizzle over the open connection; `$client` is the raw bun:sqlite handle, for pragmas and tests. */
+export type StoreDatabase = BunSQLiteDatabase<typeof schema> & { $client: Database }
+
+/** An open database, migrated to the code's schema. */
+export interface Store {
+  /** Where the data lives; `:memory:` for a snapshot of a file that did not exist. */
+  readonly path: string
+  readonly db: StoreDatabase
+  close(): void
+}
+
+/** The database cannot be used: start-up stops with this message. */
+export class StoreError extends Error {
+  override readonly name: string = 'StoreError'
+}
+
+/** The database holds a migration this code does not know: it was written by a later Mycelo. */
+export class NewerDatabaseError extends StoreError {
+  override readonly name = 'NewerDatabaseError'
+}
+
+export interface OpenStoreOptions {
+  readonly path: string
+  /**
+   * Work on an in-memory copy and leave the file untouched (the file is only read, and need not
+   * exist): lets a check report exactly what a start would do without changing anything.
+   */
+  readonly snapshot?: boolean
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./drizzle', import.meta.url))
+
+/** Opens (creating if needed) and migrates the database; refuses one written by a newer Mycelo. */
+export function openStore(options: OpenStoreOptions): Store {
+  const { path } = options
+  const sqlite = options.snapshot ? openSnapshot(path) : openFile(path)
+  try {
+    sqlite.run('PRAGMA foreign_keys = ON')
+    const db = drizzle({ client: sqlite, schema })
+    migrate(db, { migrationsFolder: MIGRATIONS_FOLDER })
+    return { path, db, close: () => sqlite.close() }
+  } catch (error) {
+    sqlite.close()
+    throw error instanceof StoreError ? error : unusable(path, error)
+  }
+}
+
+function openFile(path: string): Database {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  const sqlite = new Database(path, { create: true })
+  try {
+    sqlite.run('PRAGMA journal_mode = WAL')
+    sqlite.run('PRAGMA busy_timeout = 5000')
+    refuseNewer(sqlite, path)
+    return sqlite
+  } catch (error) {
+    sqlite.close()
+    throw error instanceof StoreError ? error : unusable(path, error)
+  }
+}
+
+function openSnapshot(path: string): Database {
+  if (path === ':memory:' || !existsSync(path)) return new Database(':memory:')
+  let source: Database | undefined
+  try {
+    source = new Database(path, { readonly: true })
+    refuseNewer(source, path)
+    const bytes = source.serialize()
+    // Header bytes 18-19 mark a WAL file; memory cannot hold a WAL, so the copy says rollback journal.
+    if (bytes.length > 19) bytes.set([1, 1], 18)
+    return Database.deserialize(bytes)
+  } catch (error) {
+    throw error instanceof StoreError ? error : unusable(path, error)
+  } finally {
+    source?.close()
+  }
+}
+
+/** drizzle's migrator silently skips a database ahead of the code; this says so instead. */
+function refuseNewer(sqlite: Database, path: string): void {
+  const table = sqlite
+    .query("SELECT name FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'")
+    .get()
+  if (table === null) return
+  const latest = sqlite
+    .query<{ hash: string; created_at: number | string }, []>(
+      'SELECT hash, created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 1',
+    )
+    .get()
+  if (latest === null) return
+  const known = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER })
+  const codeLatest = Math.max(0, ...known.map((migration) => migration.folderMillis))
+  const createdAt = Number(latest.created_at)
+  if (createdAt <= codeLatest) return
+  const written = Number.isFinite(createdAt) ? new Date(createdAt).toISOString() : String(latest.created_at)
+  throw new NewerDatabaseError(
+    `the database at ${path} was written by a newer Mycelo (migration ${latest.hash.slice(0, 12)} ` +
+      `of ${written}); upgrade Mycelo or restore a backup`,
+  )
+}
+
+function unusable(path: string, error: unknown): StoreError {
+  const detail = error instanceof Error ? error.message : String(error)
+  return new StoreError(`the database at ${path} cannot be opened: ${detail}`, { cause: error })
+}

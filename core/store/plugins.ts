@@ -1,0 +1,106 @@
+import { SECRET_MASK } from '@mycelo/septum'
+import { and, eq } from 'drizzle-orm'
+import type { InstallState, PluginStorePort } from '../germination/ports.ts'
+import type { Store } from './open.ts'
+import { pluginInstalls, pluginSettings } from './schema/index.ts'
+
+/** One stored setting as the admin surfaces need it: the value and whether it is a secret. */
+export interface StoredSetting {
+  readonly value: unknown
+  readonly secret: boolean
+}
+
+export interface PluginStore extends PluginStorePort {
+  /**
+   * Writes one setting. Writing the mask to a secret key is ignored, so a form that echoes back
+   * what it was shown cannot erase the credential; a key once stored secret stays secret.
+   */
+  setSetting(plugin: string, key: string, value: unknown, options?: { readonly secret?: boolean }): void
+  settingsWithFlags(plugin: string): Record<string, StoredSetting>
+  /** Every text a secret setting holds, for the log redactor. */
+  secretValues(): string[]
+}
+
+export interface PluginStoreOptions {
+  /** Called after a write that stored a secret, so the redactor can pick it up at once. */
+  readonly onSecretWritten?: () => void
+}
+
+export function createPluginStore(store: Store, options: PluginStoreOptions = {}): PluginStore {
+  const { db } = store
+  const settingRow = (plugin: string, key: string) =>
+    db
+      .select()
+      .from(pluginSettings)
+      .where(and(eq(pluginSettings.plugin, plugin), eq(pluginSettings.key, key)))
+      .get()
+
+  return {
+    isFresh: () => db.select({ name: pluginInstalls.name }).from(pluginInstalls).limit(1).all().length === 0,
+
+    installOf(name: string): InstallState | undefined {
+      const row = db
+        .select({ enabled: pluginInstalls.enabled, reason: pluginInstalls.reason })
+        .from(pluginInstalls)
+        .where(eq(pluginInstalls.name, name))
+        .get()
+      return row === undefined ? undefined : { enabled: row.enabled, reason: row.reason }
+    },
+
+    recordInstall(name: string, state: InstallState): void {
+      db.insert(pluginInstalls)
+        .values({ name, enabled: state.enabled, reason: state.reason })
+        .onConflictDoUpdate({
+          target: pluginInstalls.name,
+          set: { enabled: state.enabled, reason: state.reason },
+        })
+        .run()
+    },
+
+    settingsOf(name: string): Record<string, unknown> {
+      const rows = db.select().from(pluginSettings).where(eq(pluginSettings.plugin, name)).all()
+      return Object.fromEntries(rows.map((row) => [row.key, JSON.parse(row.value) as unknown]))
+    },
+
+    setSetting(plugin, key, value, { secret = false } = {}): void {
+      const existing = settingRow(plugin, key)
+      const isSecret = secret || existing?.isSecret === true
+      if (isSecret && value === SECRET_MASK) return
+      const encoded = JSON.stringify(value)
+      if (encoded === undefined) throw new TypeError(`setting ${plugin}.${key}: the value is not JSON`)
+      db.insert(pluginSettings)
+        .values({ plugin, key, value: encoded, isSecret })
+        .onConflictDoUpdate({
+          target: [pluginSettings.plugin, pluginSettings.key],
+          set: { value: encoded, isSecret },
+        })
+        .run()
+      if (isSecret) options.onSecretWritten?.()
+    },
+
+    settingsWithFlags(plugin: string): Record<string, StoredSetting> {
+      const rows = db.select().from(pluginSettings).where(eq(pluginSettings.plugin, plugin)).all()
+      return Object.fromEntries(
+        rows.map((row) => [row.key, { value: JSON.parse(row.value) as unknown, secret: row.isSecret }]),
+      )
+    },
+
+    secretValues(): string[] {
+      const rows = db
+        .select({ value: pluginSettings.value })
+        .from(pluginSettings)
+        .where(eq(pluginSettings.isSecret, true))
+        .all()
+      return [...new Set(rows.flatMap((row) => textsIn(JSON.parse(row.value) as unknown)))]
+    },
+  }
+}
+
+/** The texts a value could leak as: its strings and numbers, however deeply nested. */
+function textsIn(value: unknown): string[] {
+  if (typeof value === 'string') return value === '' ? [] : [value]
+  if (typeof value === 'number' || typeof value === 'bigint') return [String(value)]
+  if (Array.isArray(value)) return value.flatMap(textsIn)
+  if (value !== null && typeof value === 'object') return Object.values(value).flatMap(textsIn)
+  return []
+}

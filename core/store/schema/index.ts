@@ -1,0 +1,7 @@
+export * from './conversations.ts'
+export * from './operators.ts'
+export * from './plugins.ts'
+export * from './principals.ts'
+export * from './restrictions.ts'
+export * from './roles.ts'
+export * from './sources.ts'

@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm'
+import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { sources } from './sources.ts'
+
+/** Every spore germination has seen, with whether it runs and, when it does not, why. */
+export const pluginInstalls = sqliteTable('plugin_installs', {
+  name: text('name').primaryKey(),
+  enabled: integer('enabled', { mode: 'boolean' }).notNull(),
+  reason: text('reason'),
+  /** The source and strain it was inoculated from; null for a spore found on disk. */
+  sourceId: text('source_id').references(() => sources.id, { onDelete: 'set null' }),
+  strain: text('strain'),
+  installedAt: integer('installed_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`),
+})
+
+/**
+ * One setting of one plugin, JSON-encoded. Not tied to an install row: settings outlive a
+ * removal so that reinstalling a spore finds them again.
+ */
+export const pluginSettings = sqliteTable(
+  'plugin_settings',
+  {
+    plugin: text('plugin').notNull(),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    /** Redacts the value on read and in logs; storage stays plain text. */
+    isSecret: integer('is_secret', { mode: 'boolean' }).notNull().default(false),
+  },
+  (table) => [primaryKey({ columns: [table.plugin, table.key] })],
+)

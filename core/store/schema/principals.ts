@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm'
+import { integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+
+/** A person the bot knows, across every channel they were heard on. */
+export const principals = sqliteTable('principals', {
+  id: text('id').primaryKey(),
+  displayName: text('display_name'),
+  /** The reader's own language choice; null falls back to the conversation's, then the default. */
+  locale: text('locale'),
+  /** Set once an operator has looked at a newcomer. */
+  reviewed: integer('reviewed', { mode: 'boolean' }).notNull().default(false),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`),
+})
+
+/** Who a principal is on one channel; one identity belongs to exactly one principal. */
+export const channelIdentities = sqliteTable(
+  'channel_identities',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    principalId: text('principal_id')
+      .notNull()
+      .references(() => principals.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    externalId: text('external_id').notNull(),
+    displayName: text('display_name'),
+  },
+  (table) => [uniqueIndex('channel_identities_channel_external_id').on(table.channel, table.externalId)],
+)

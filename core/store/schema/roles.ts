@@ -1,0 +1,34 @@
+import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { principals } from './principals.ts'
+
+/** A named set of command patterns; a builtin role cannot be deleted or rewritten. */
+export const roles = sqliteTable('roles', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull().unique(),
+  builtin: integer('builtin', { mode: 'boolean' }).notNull().default(false),
+})
+
+/** One qualified-command pattern a role grants, such as `help.*` or `*`. */
+export const roleCommands = sqliteTable(
+  'role_commands',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    pattern: text('pattern').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.roleId, table.pattern] })],
+)
+
+export const principalRoles = sqliteTable(
+  'principal_roles',
+  {
+    principalId: text('principal_id')
+      .notNull()
+      .references(() => principals.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.principalId, table.roleId] })],
+)

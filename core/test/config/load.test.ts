@@ -1,0 +1,136 @@
+import { afterAll, describe, expect, it } from 'bun:test'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { ConfigFileError, loadConfig } from '../../boot/config.ts'
+import { scratchFolder } from '../store/scratch.ts'
+
+const scratch = scratchFolder('config')
+afterAll(() => scratch.remove())
+
+let count = 0
+/** Writes a config file in its own folder and answers its path. */
+function configFile(yaml: string): string {
+  const folder = join(scratch.path, `case-${++count}`)
+  mkdirSync(folder, { recursive: true })
+  const path = join(folder, 'mycelo.yaml')
+  writeFileSync(path, yaml)
+  return path
+}
+
+/** The message loadConfig refuses with, without the file's own name. */
+function refusal(yaml: string): string {
+  const path = configFile(yaml)
+  try {
+    loadConfig({ path })
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigFileError)
+    const label = relative(process.cwd(), path)
+    return (error as Error).message.replaceAll(`${label}: `, '')
+  }
+  throw new Error('the config was accepted')
+}
+
+describe('loadConfig', () => {
+  it('defaults every field when the file is absent, resolving paths against the working folder', () => {
+    const config = loadConfig({ env: {} })
+    const cwd = process.cwd()
+    expect(config).toEqual({
+      file: undefined,
+      prefix: '/',
+      spores: [join(cwd, 'spores'), join(cwd, 'data', 'spores')],
+      database: join(cwd, 'data', 'mycelo.db'),
+      owner: { channel: 'console', userId: 'owner' },
+      defaultRole: 'member',
+      defaultLocale: 'en',
+      http: { bind: '127.0.0.1', port: 8780 },
+      maxMessageLength: 4000,
+    })
+  })
+
+  it('reads the file MYCELO_CONFIG names and resolves relative paths against its folder', () => {
+    const path = configFile(
+      [
+        'prefix: "!"',
+        'spores: [plugins, /opt/mycelo/spores]',
+        'database: state/bot.db',
+        'owner: { channel: signal, userId: "+15550001" }',
+        'defaultRole: guest',
+        'defaultLocale: fr',
+        'http: { port: 9000 }',
+        'maxMessageLength: 2000',
+      ].join('\n'),
+    )
+    const folder = join(path, '..')
+    expect(loadConfig({ env: { MYCELO_CONFIG: path } })).toEqual({
+      file: path,
+      prefix: '!',
+      spores: [join(folder, 'plugins'), '/opt/mycelo/spores'],
+      database: join(folder, 'state', 'bot.db'),
+      owner: { channel: 'signal', userId: '+15550001' },
+      defaultRole: 'guest',
+      defaultLocale: 'fr',
+      http: { bind: '127.0.0.1', port: 9000 },
+      maxMessageLength: 2000,
+    })
+  })
+
+  it('treats an empty file as all defaults', () => {
+    const path = configFile('# nothing to change yet\n')
+    const config = loadConfig({ path })
+    expect(config.file).toBe(path)
+    expect(config.database).toBe(join(path, '..', 'data', 'mycelo.db'))
+    expect(config.http).toEqual({ bind: '127.0.0.1', port: 8780 })
+  })
+
+  it('refuses an unknown key, at the top level and nested, naming it', () => {
+    expect(refusal('prefx: "!"\n')).toBe('unknown key "prefx"')
+    expect(refusal('http:\n  prot: 80\n')).toBe('http: unknown key "prot"')
+    expect(refusal('owner: { channel: console, userId: me, role: admin }\n')).toBe(
+      'owner: unknown key "role"',
+    )
+  })
+
+  it('refuses a bad value naming the key path and what is wrong', () => {
+    expect(refusal('http:\n  port: "80"\n')).toBe('http.port: expected a number, received the text "80"')
+    expect(refusal('http:\n  port: 70000\n')).toBe('http.port: must be at most 65535')
+    expect(refusal('http:\n  port: 80.5\n')).toStartWith('http.port: expected an int')
+    expect(refusal('spores: [spores, 3]\n')).toBe('spores[1]: expected a string, received a number (3)')
+    expect(refusal('spores: []\n')).toBe('spores: must list at least 1')
+    expect(refusal('owner: { channel: console }\n')).toBe('owner.userId: required (expected a string)')
+    expect(refusal('prefix: ""\n')).toBe('prefix: must not be empty')
+    expect(refusal('prefix: "! "\n')).toBe('prefix: must not contain spaces')
+    expect(refusal('maxMessageLength: 0\n')).toBe('maxMessageLength: must be at least 1')
+    expect(refusal('defaultLocale: "not a locale!"\n')).toBe(
+      'defaultLocale: expected a language tag such as "en" or "fr-CA"',
+    )
+    expect(refusal('defaultRole: Members\n')).toBe(
+      'defaultRole: expected lowercase letters, digits and dashes',
+    )
+    expect(refusal('defaultRole: owner\n')).toBe(
+      'defaultRole: must not be "owner": every newcomer would hold every command',
+    )
+  })
+
+  it('lists every problem at once, one per line', () => {
+    expect(refusal('prefx: 1\nhttp: { port: x }\n').split('\n').sort()).toEqual([
+      'http.port: expected a number, received the text "x"',
+      'unknown key "prefx"',
+    ])
+  })
+
+  it('names the file, line and column of a YAML syntax error', () => {
+    expect(refusal('prefix: "/"\nspores: [a,\ndatabase: x\n')).toStartWith('line 3, column 1: ')
+    expect(refusal('prefix: "/"\nprefix: "!"\n')).toBe('line 2, column 1: Map keys must be unique')
+  })
+
+  it('refuses a file that is not a mapping of settings', () => {
+    expect(refusal('- prefix\n- spores\n')).toBe('expected a mapping of settings at the top level')
+  })
+
+  it('refuses a file MYCELO_CONFIG names that does not exist, rather than silently using defaults', () => {
+    const missing = join(scratch.path, 'nowhere', 'mycelo.yaml')
+    expect(() => loadConfig({ env: { MYCELO_CONFIG: missing } })).toThrow(
+      `${relative(process.cwd(), missing)}: no such file (named by MYCELO_CONFIG)`,
+    )
+  })
+})

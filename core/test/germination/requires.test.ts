@@ -1,0 +1,175 @@
+import { afterEach, beforeEach, describe, expect, it } from 'bun:test'
+import { StartupRefusal, sporeContext } from '../../germination/index.ts'
+import {
+  germinateIn,
+  lifecycleModule,
+  MemoryStore,
+  makeRoot,
+  manifestOf,
+  memoryLogger,
+  myceliumFor,
+  removeRoot,
+  sporeNamed,
+  writeSpore,
+} from './fixtures.ts'
+
+let root: string
+beforeEach(async () => {
+  root = await makeRoot()
+})
+afterEach(async () => {
+  await removeRoot(root)
+})
+
+const rhiza = (name: string, requires?: object[]) =>
+  writeSpore(root, name, {
+    manifest: manifestOf('rhiza', name, requires === undefined ? {} : { requires }),
+    files: { 'src/index.ts': lifecycleModule('rhiza', name) },
+  })
+const enzyme = (name: string, requires: object[]) =>
+  writeSpore(root, name, {
+    manifest: manifestOf('enzyme', name, { requires }),
+    files: { 'src/index.ts': lifecycleModule('enzyme', name) },
+  })
+
+describe('requires', () => {
+  it('makes a spore whose mandatory rhiza is missing dormant, naming the target', async () => {
+    await enzyme('movies', [{ rhiza: 'radarr' }])
+
+    const { germination } = await germinateIn(root, MemoryStore.enabling('movies'))
+
+    const spore = sporeNamed(germination, 'movies')
+    expect(spore.state).toBe('dormant')
+    expect(spore.reason).toBe('requires rhiza "radarr", which is not installed')
+  })
+
+  it('names every alternative of an any_of none of which is installed', async () => {
+    await enzyme('media', [{ any_of: [{ rhiza: 'radarr' }, { rhiza: 'sonarr' }] }])
+
+    const { germination } = await germinateIn(root, MemoryStore.enabling('media'))
+
+    expect(sporeNamed(germination, 'media').reason).toBe(
+      'requires one of the rhizas "radarr", "sonarr", none of which is installed',
+    )
+  })
+
+  it('counts a requirement naming a spore that is not a rhiza as missing, and says so', async () => {
+    await enzyme('helper', [])
+    await enzyme('needy', [{ rhiza: 'helper' }])
+
+    const { germination } = await germinateIn(root, MemoryStore.enabling('helper', 'needy'))
+
+    expect(sporeNamed(germination, 'needy').reason).toBe(
+      'requires rhiza "helper", but "helper" is an enzyme, not a rhiza',
+    )
+    expect(sporeNamed(germination, 'needy').edges).toEqual([])
+  })
+
+  it('counts a rhiza whose manifest is refused as not installed', async () => {
+    await writeSpore(root, 'radarr', { manifest: { kind: 'rhiza', name: 'radarr' } })
+    await enzyme('movies', [{ rhiza: 'radarr' }])
+
+    const { germination } = await germinateIn(root, MemoryStore.enabling('radarr', 'movies'))
+
+    expect(sporeNamed(germination, 'movies').reason).toBe('requires rhiza "radarr", which is not installed')
+  })
+
+  it('leaves a spore with an absent optional rhiza live, its ctx.has() false', async () => {
+    await enzyme('movies', [{ rhiza: 'radarr', optional: true }])
+
+    const { germination } = await germinateIn(root, MemoryStore.enabling('movies'))
+
+    const spore = sporeNamed(germination, 'movies')
+    expect(spore.state).toBe('live')
+    expect(spore.edges).toEqual([])
+    const ctx = sporeContext(spore, { germination, logger: memoryLogger(), mycelium: myceliumFor })
+    expect(ctx.has('radarr')).toBe(false)
+  })
+
+  it('never installs the mycelium nor makes it an edge, yet every spore may require it', async () => {
+    await enzyme('admin', [{ rhiza: 'mycelium', scopes: ['plugins.read'] }])
+
+    const { germination } = await germinateIn(root, MemoryStore.enabling('admin'))
+
+    const spore = sporeNamed(germination, 'admin')
+    expect(spore.state).toBe('live')
+    expect(spore.edges).toEqual([])
+    expect(germination.byName.has('mycelium')).toBe(false)
+  })
+
+  it('collapses an any_of to the first installed alternative, which alone becomes an edge', async () => {
+    await rhiza('sonarr')
+    await rhiza('plex')
+    await enzyme('media', [{ any_of: [{ rhiza: 'radarr' }, { rhiza: 'sonarr' }, { rhiza: 'plex' }] }])
+
+    const { germination } = await germinateIn(root, MemoryStore.enabling('sonarr', 'plex', 'media'))
+
+    const spore = sporeNamed(germination, 'media')
+    expect(spore.state).toBe('live')
+    expect(spore.edges).toEqual(['sonarr'])
+    expect(spore.mandatory).toEqual(['sonarr'])
+  })
+
+  it('finds no false cycle through an any_of alternative that is not the one installed', async () => {
+    // radarr would close a cycle with media, but sonarr is the alternative installed first.
+    await rhiza('sonarr')
+    await rhiza('radarr', [{ rhiza: 'media-index' }])
+    await rhiza('media-index', [{ any_of: [{ rhiza: 'sonarr' }, { rhiza: 'radarr' }] }])
+
+    const { germination } = await germinateIn(root)
+
+    expect(sporeNamed(germination, 'media-index').edges).toEqual(['sonarr'])
+    expect(germination.order.map((spore) => spore.name)).toEqual(['sonarr', 'media-index', 'radarr'])
+  })
+})
+
+describe('requires cycles', () => {
+  it('refuses to start on a cycle of three spores joined only by optional edges, naming all three', async () => {
+    await rhiza('alpha', [{ rhiza: 'beta', optional: true }])
+    await rhiza('beta', [{ rhiza: 'gamma', optional: true }])
+    await rhiza('gamma', [{ rhiza: 'alpha', optional: true }])
+    await rhiza('outside', [{ rhiza: 'alpha' }])
+
+    const refused = germinateIn(root)
+
+    await expect(refused).rejects.toBeInstanceOf(StartupRefusal)
+    await expect(refused).rejects.toThrow(
+      'spores require each other in a cycle (optional requirements included): alpha, beta, gamma; ' +
+        'remove a requires entry to break each cycle',
+    )
+  })
+
+  it('names every spore in every cycle, wherever in the graph, including a spore requiring itself', async () => {
+    await rhiza('a', [{ rhiza: 'b' }])
+    await rhiza('b', [{ rhiza: 'a', optional: true }])
+    await rhiza('c', [{ rhiza: 'd' }])
+    await rhiza('d', [{ rhiza: 'e' }])
+    await rhiza('e', [{ rhiza: 'c' }])
+    await rhiza('loner', [{ rhiza: 'loner', optional: true }])
+    await rhiza('fine', [{ rhiza: 'a' }])
+
+    const refused = germinateIn(root)
+
+    await expect(refused).rejects.toThrow(
+      'spores require each other in cycles (optional requirements included): a, b; c, d, e; loner; ',
+    )
+  })
+
+  it('counts the edges of a dormant spore: the cycle refuses start-up all the same', async () => {
+    await rhiza('old', [{ rhiza: 'new' }])
+    await writeSpore(root, 'new', {
+      manifest: manifestOf('rhiza', 'new', { septum: '^0.5', requires: [{ rhiza: 'old' }] }),
+    })
+
+    await expect(germinateIn(root)).rejects.toThrow('(optional requirements included): new, old;')
+  })
+
+  it('starts nothing and records nothing when it refuses', async () => {
+    await rhiza('a', [{ rhiza: 'b' }])
+    await rhiza('b', [{ rhiza: 'a' }])
+    const store = new MemoryStore()
+
+    await expect(germinateIn(root, store)).rejects.toBeInstanceOf(StartupRefusal)
+    expect(store.rows.size).toBe(0)
+  })
+})

@@ -1,0 +1,270 @@
+import {
+  type APIAttachment,
+  type APIGatewayBotInfo,
+  GatewayDispatchEvents,
+  type RESTPostAPIChannelMessageJSONBody,
+} from 'discord.js'
+import type { FakeGateway } from './gateway.ts'
+import { Recorder } from './recorder.ts'
+import type { World } from './world.ts'
+
+const API_PREFIX = '/api/v10'
+const CONTENT_LIMIT = 2_000
+
+/** A file that arrived in a multipart upload. */
+export interface UploadedFile {
+  readonly field: string
+  readonly name: string
+  readonly contentType: string
+  readonly bytes: Uint8Array
+}
+
+/** One REST request as the fake received it, and what it answered. */
+export interface RecordedRequest {
+  readonly method: string
+  /** The route under `/api/v10`, e.g. `/channels/123/messages`. */
+  readonly path: string
+  readonly query: URLSearchParams
+  readonly authorization: string | null
+  readonly body: unknown
+  /** Present for a multipart request only. */
+  readonly files?: readonly UploadedFile[]
+  readonly status: number
+}
+
+interface Hosted {
+  readonly bytes: Uint8Array
+  readonly contentType: string
+}
+
+type Answer = { status: number; body?: unknown; headers?: Record<string, string> }
+
+export interface RestOptions {
+  readonly world: World
+  readonly gateway: FakeGateway
+}
+
+/**
+ * The REST half of the fake: the routes a bot uses, each recorded in arrival order, with Discord's
+ * error bodies for the refusals and its rate-limit headers on every answer.
+ */
+export class FakeRest {
+  readonly requests = new Recorder<RecordedRequest>()
+  readonly #world: World
+  readonly #gateway: FakeGateway
+  readonly #hosted = new Map<string, Hosted>()
+  readonly #messages = new Map<string, Set<string>>()
+  #rateLimited = 0
+  readonly #overrides = new Map<string, Answer>()
+
+  constructor(options: RestOptions) {
+    this.#world = options.world
+    this.#gateway = options.gateway
+  }
+
+  /** The next `count` message creations answer 429, which a client must wait out and retry. */
+  rateLimitNext(count = 1): void {
+    this.#rateLimited = count
+  }
+
+  /** Answers every `method path` request with `status` from now on, as a broken Discord route would. */
+  failRoute(method: string, path: string, status: number): void {
+    this.#overrides.set(`${method} ${path}`, {
+      status,
+      body: { message: `${status}: injected by the test`, code: 0 },
+    })
+  }
+
+  /** Serves `bytes` at a URL of the fake, for an attachment a client downloads. */
+  host(options: { name: string; bytes: Uint8Array; contentType: string }): APIAttachment {
+    const attachment = this.#world.attachment({
+      name: options.name,
+      contentType: options.contentType,
+      size: options.bytes.byteLength,
+    })
+    this.#hosted.set(new URL(attachment.url).pathname, {
+      bytes: options.bytes,
+      contentType: options.contentType,
+    })
+    return attachment
+  }
+
+  /** Answers anything under /attachments (the fake's CDN) or /api/v10; null for other paths. */
+  async handle(request: Request): Promise<Response | null> {
+    const url = new URL(request.url)
+    if (url.pathname.startsWith('/attachments/')) {
+      const hosted = this.#hosted.get(url.pathname)
+      if (hosted === undefined) return new Response('Not Found', { status: 404 })
+      return new Response(hosted.bytes, { headers: { 'content-type': hosted.contentType } })
+    }
+    if (!url.pathname.startsWith(API_PREFIX)) return null
+    const path = url.pathname.slice(API_PREFIX.length)
+    const authorization = request.headers.get('authorization')
+    const { body, files } = await readBody(request)
+    const answer =
+      authorization === `Bot ${this.#world.token}`
+        ? this.#route({ method: request.method, path, query: url.searchParams, body, files })
+        : { status: 401, body: { message: '401: Unauthorized', code: 0 } }
+    this.requests.add({
+      method: request.method,
+      path,
+      query: url.searchParams,
+      authorization,
+      body,
+      ...(files === undefined ? {} : { files }),
+      status: answer.status,
+    })
+    return respond(answer, path)
+  }
+
+  #route(request: {
+    method: string
+    path: string
+    query: URLSearchParams
+    body: unknown
+    files: readonly UploadedFile[] | undefined
+  }): Answer {
+    const { method, path } = request
+    const override = this.#overrides.get(`${method} ${path}`)
+    if (override !== undefined) return override
+    if (method === 'GET' && path === '/gateway/bot') return { status: 200, body: this.#gatewayBot() }
+    if (method === 'GET' && path === '/users/@me') return { status: 200, body: this.#world.bot }
+    if (method === 'GET' && path === '/applications/@me') {
+      const app = { id: this.#world.applicationId, name: 'Mycelo', flags: this.#world.applicationFlags }
+      return { status: 200, body: { ...app, bot: this.#world.bot, bot_public: false } }
+    }
+    const channel = /^\/channels\/(\d+)$/.exec(path)
+    if (method === 'GET' && channel?.[1] !== undefined) {
+      const found = this.#world.channel(channel[1])
+      return found === undefined ? unknown('Channel', 10_003) : { status: 200, body: found }
+    }
+    const messages = /^\/channels\/(\d+)\/messages$/.exec(path)
+    if (method === 'POST' && messages?.[1] !== undefined) {
+      return this.#createMessage(messages[1], request.body, request.files)
+    }
+    const reaction = /^\/channels\/(\d+)\/messages\/(\d+)\/reactions\/([^/]+)\/@me$/.exec(path)
+    if (method === 'PUT' && reaction?.[1] !== undefined && reaction[2] !== undefined) {
+      return this.#messages.get(reaction[1])?.has(reaction[2]) === true
+        ? { status: 204 }
+        : unknown('Message', 10_008)
+    }
+    const members = /^\/guilds\/(\d+)\/members$/.exec(path)
+    if (method === 'GET' && members?.[1] !== undefined) return this.#listMembers(members[1], request.query)
+    return { status: 404, body: { message: '404: Not Found', code: 0 } }
+  }
+
+  #gatewayBot(): APIGatewayBotInfo {
+    return {
+      url: this.#gateway.url,
+      shards: 1,
+      session_start_limit: { total: 1_000, remaining: 999, reset_after: 86_400_000, max_concurrency: 1 },
+    }
+  }
+
+  #createMessage(channelId: string, body: unknown, files: readonly UploadedFile[] | undefined): Answer {
+    if (this.#world.channel(channelId) === undefined) return unknown('Channel', 10_003)
+    if (this.#rateLimited > 0) {
+      this.#rateLimited -= 1
+      return {
+        status: 429,
+        body: { message: 'You are being rate limited.', retry_after: 0.05, global: false },
+        headers: { 'retry-after': '1', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset-after': '0.05' },
+      }
+    }
+    const json = (body ?? {}) as RESTPostAPIChannelMessageJSONBody
+    const content = json.content ?? ''
+    if (content.length > CONTENT_LIMIT) {
+      return invalidForm('content', 'BASE_TYPE_MAX_LENGTH', `Must be ${CONTENT_LIMIT} or fewer in length.`)
+    }
+    if (content.trim() === '' && (files ?? []).length === 0) {
+      return { status: 400, body: { message: 'Cannot send an empty message', code: 50_006 } }
+    }
+    const attachments = (files ?? []).map((file) =>
+      this.host({ name: file.name, bytes: file.bytes, contentType: file.contentType }),
+    )
+    const message = this.#world.message({
+      channelId,
+      author: { user: this.#world.bot, nick: null },
+      content,
+      attachments,
+    })
+    const known = this.#messages.get(channelId) ?? new Set()
+    this.#messages.set(channelId, known.add(message.id))
+    // Discord echoes a bot's own message back over the gateway, as it does every message.
+    this.#gateway.dispatch(GatewayDispatchEvents.MessageCreate, message)
+    const { member: _member, guild_id: _guild, channel_type: _type, ...created } = message
+    return { status: 200, body: created }
+  }
+
+  /** Remembers a message the test injected, so a reaction to it finds it. */
+  rememberMessage(channelId: string, messageId: string): void {
+    const known = this.#messages.get(channelId) ?? new Set()
+    this.#messages.set(channelId, known.add(messageId))
+  }
+
+  #listMembers(guildId: string, query: URLSearchParams): Answer {
+    if (guildId !== this.#world.guildId) return unknown('Guild', 10_004)
+    if (!this.#world.portalIntents.guildMembers) {
+      return { status: 403, body: { message: 'Missing Access', code: 50_001 } }
+    }
+    const limit = Number(query.get('limit') ?? '1')
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1_000) {
+      return invalidForm('limit', 'NUMBER_TYPE_MAX', 'int value should be less than or equal to 1000.')
+    }
+    const after = BigInt(query.get('after') ?? '0')
+    const members = this.#world.people
+      .map((person) => this.#world.member(person))
+      .filter((member) => BigInt(member.user.id) > after)
+      .sort((a, b) => (BigInt(a.user.id) < BigInt(b.user.id) ? -1 : 1))
+      .slice(0, limit)
+    return { status: 200, body: members }
+  }
+}
+
+async function readBody(request: Request): Promise<{ body: unknown; files?: UploadedFile[] }> {
+  const type = request.headers.get('content-type') ?? ''
+  if (type.startsWith('multipart/form-data')) {
+    const form = await request.formData()
+    const files: UploadedFile[] = []
+    let body: unknown
+    for (const [field, value] of form.entries()) {
+      if (typeof value === 'string') {
+        if (field === 'payload_json') body = JSON.parse(value)
+        continue
+      }
+      const bytes = new Uint8Array(await value.arrayBuffer())
+      files.push({ field, name: value.name, contentType: value.type, bytes })
+    }
+    return { body, files }
+  }
+  if (type.startsWith('application/json')) return { body: await request.json() }
+  return { body: undefined }
+}
+
+function respond(answer: Answer, path: string): Response {
+  const headers: Record<string, string> = {
+    'x-ratelimit-limit': '50',
+    'x-ratelimit-remaining': '49',
+    'x-ratelimit-reset': String(Date.now() / 1_000 + 1),
+    'x-ratelimit-reset-after': '1',
+    'x-ratelimit-bucket': `fake-${path.replace(/\d+/g, ':id')}`,
+    ...answer.headers,
+  }
+  if (answer.status === 204) return new Response(null, { status: 204, headers })
+  return Response.json(answer.body ?? null, { status: answer.status, headers })
+}
+
+function unknown(what: string, code: number): Answer {
+  return { status: 404, body: { message: `Unknown ${what}`, code } }
+}
+
+function invalidForm(field: string, code: string, message: string): Answer {
+  return {
+    status: 400,
+    body: {
+      message: 'Invalid Form Body',
+      code: 50_035,
+      errors: { [field]: { _errors: [{ code, message }] } },
+    },
+  }
+}

@@ -1,0 +1,249 @@
+import {
+  type APIAttachment,
+  type APIDMChannel,
+  type APIGuildMember,
+  type APITextChannel,
+  type APIThreadChannel,
+  type APIUser,
+  ApplicationFlags,
+  ChannelType,
+  type GatewayMessageCreateDispatchData,
+  type GuildMemberFlags,
+  MessageType,
+} from 'discord.js'
+
+/** Discord's epoch: snowflakes count milliseconds from the first second of 2015. */
+const DISCORD_EPOCH = 1_420_070_400_000n
+
+/** Which privileged intents the application has switched on in the developer portal. */
+export interface PortalIntents {
+  readonly messageContent: boolean
+  readonly guildMembers: boolean
+}
+
+export interface WorldOptions {
+  /** The only token the fake accepts. */
+  readonly token: string
+  readonly portalIntents: PortalIntents
+  /** Base of the fake's own HTTP origin, for attachment URLs it hosts. */
+  readonly origin: () => string
+  /** Extra plain members, for a guild bigger than one page of the member list. */
+  readonly crowd?: number
+}
+
+/** A user of the fake world, with the member fields Discord keeps per guild. */
+interface Person {
+  readonly user: APIUser
+  readonly nick: string | null
+}
+
+/**
+ * Everything the fake Discord knows: one application and its bot, one guild with a text channel
+ * and a thread, a few people, and the messages sent so far.
+ */
+export class World {
+  readonly token: string
+  readonly portalIntents: PortalIntents
+  readonly applicationId: string
+  readonly bot: APIUser
+  readonly guildId: string
+  readonly guildName = 'Mycelium Lab'
+  readonly textChannelId: string
+  readonly threadId: string
+  /** A human with a server nickname. */
+  readonly alice: Person
+  /** A human with a global display name and no nickname. */
+  readonly bob: Person
+  /** A human with only a username. */
+  readonly carol: Person
+  /** Another bot in the guild, whose messages a hypha must not answer. */
+  readonly otherBot: Person
+  readonly #origin: () => string
+  #increment = 0n
+  readonly #dmChannels = new Map<string, string>()
+  readonly #crowd: readonly Person[]
+
+  constructor(options: WorldOptions) {
+    this.token = options.token
+    this.portalIntents = options.portalIntents
+    this.#origin = options.origin
+    this.applicationId = this.snowflake()
+    this.bot = user({ id: this.applicationId, username: 'mycelo', globalName: null, bot: true })
+    this.guildId = this.snowflake()
+    this.textChannelId = this.snowflake()
+    this.threadId = this.snowflake()
+    this.alice = { user: user({ id: this.snowflake(), username: 'alice', globalName: 'Alice' }), nick: 'Ali' }
+    this.bob = { user: user({ id: this.snowflake(), username: 'bob', globalName: 'Bobby' }), nick: null }
+    this.carol = { user: user({ id: this.snowflake(), username: 'carol', globalName: null }), nick: null }
+    this.otherBot = {
+      user: user({ id: this.snowflake(), username: 'helperbot', globalName: null, bot: true }),
+      nick: null,
+    }
+    this.#crowd = Array.from({ length: options.crowd ?? 0 }, (_, index) => ({
+      user: user({ id: this.snowflake(), username: `member${index}`, globalName: null }),
+      nick: null,
+    }))
+  }
+
+  /** A real snowflake: the timestamp in the high bits, so clients can derive createdAt from it. */
+  snowflake(): string {
+    this.#increment = (this.#increment + 1n) & 0xfffn
+    return (((BigInt(Date.now()) - DISCORD_EPOCH) << 22n) | this.#increment).toString()
+  }
+
+  get people(): readonly Person[] {
+    return [{ user: this.bot, nick: null }, this.alice, this.bob, this.carol, this.otherBot, ...this.#crowd]
+  }
+
+  /** The application flags the portal switches set; READY and /applications/@me carry them. */
+  get applicationFlags(): number {
+    let flags = 0
+    if (this.portalIntents.messageContent) flags |= ApplicationFlags.GatewayMessageContent
+    if (this.portalIntents.guildMembers) flags |= ApplicationFlags.GatewayGuildMembers
+    return flags
+  }
+
+  member(person: Person): APIGuildMember {
+    return {
+      user: person.user,
+      nick: person.nick,
+      roles: [],
+      joined_at: new Date(0).toISOString(),
+      deaf: false,
+      mute: false,
+      // No flag set: the enum has no name for zero.
+      flags: 0 as GuildMemberFlags,
+    }
+  }
+
+  textChannel(): APITextChannel {
+    return {
+      id: this.textChannelId,
+      type: ChannelType.GuildText,
+      guild_id: this.guildId,
+      name: 'general',
+      position: 0,
+      permission_overwrites: [],
+      topic: null,
+      nsfw: false,
+      parent_id: null,
+      last_message_id: null,
+      rate_limit_per_user: 0,
+    }
+  }
+
+  thread(): APIThreadChannel {
+    return {
+      id: this.threadId,
+      type: ChannelType.PublicThread,
+      guild_id: this.guildId,
+      parent_id: this.textChannelId,
+      owner_id: this.alice.user.id,
+      name: 'spore talk',
+      last_message_id: null,
+      rate_limit_per_user: 0,
+      message_count: 0,
+      member_count: 2,
+      thread_metadata: {
+        archived: false,
+        auto_archive_duration: 1440,
+        archive_timestamp: new Date().toISOString(),
+        locked: false,
+      },
+      total_message_sent: 0,
+    }
+  }
+
+  /** The DM channel between the bot and one user, created on first use like Discord's. */
+  dmChannelId(userId: string): string {
+    let id = this.#dmChannels.get(userId)
+    if (id === undefined) {
+      id = this.snowflake()
+      this.#dmChannels.set(userId, id)
+    }
+    return id
+  }
+
+  dmChannel(channelId: string): APIDMChannel | undefined {
+    for (const [userId, id] of this.#dmChannels) {
+      if (id !== channelId) continue
+      const recipient = this.people.find((person) => person.user.id === userId)?.user
+      return {
+        id,
+        type: ChannelType.DM,
+        name: null,
+        last_message_id: null,
+        recipients: recipient === undefined ? [] : [recipient],
+      }
+    }
+    return undefined
+  }
+
+  /** Where a channel id lives: the guild's own channels, or a DM the fake has opened. */
+  channel(channelId: string): APITextChannel | APIThreadChannel | APIDMChannel | undefined {
+    if (channelId === this.textChannelId) return this.textChannel()
+    if (channelId === this.threadId) return this.thread()
+    return this.dmChannel(channelId)
+  }
+
+  isGuildChannel(channelId: string): boolean {
+    return channelId === this.textChannelId || channelId === this.threadId
+  }
+
+  /** An attachment the fake itself hosts, so a client can fetch it back. */
+  attachment(options: { name: string; contentType: string; size: number }): APIAttachment {
+    const id = this.snowflake()
+    const url = `${this.#origin()}/attachments/${id}/${encodeURIComponent(options.name)}`
+    return {
+      id,
+      filename: options.name,
+      content_type: options.contentType,
+      size: options.size,
+      url,
+      proxy_url: url,
+    }
+  }
+
+  /** A message as MESSAGE_CREATE carries it, with the guild extras for guild channels. */
+  message(options: {
+    channelId: string
+    author: Person
+    content: string
+    attachments?: readonly APIAttachment[]
+  }): GatewayMessageCreateDispatchData {
+    const id = this.snowflake()
+    const base = {
+      id,
+      channel_id: options.channelId,
+      author: options.author.user,
+      content: options.content,
+      timestamp: new Date().toISOString(),
+      edited_timestamp: null,
+      tts: false,
+      mention_everyone: false,
+      mentions: [],
+      mention_roles: [],
+      attachments: [...(options.attachments ?? [])],
+      embeds: [],
+      pinned: false,
+      type: MessageType.Default,
+    }
+    if (!this.isGuildChannel(options.channelId)) return { ...base, channel_type: ChannelType.DM }
+    const { user: _user, ...member } = this.member(options.author)
+    const channelType = options.channelId === this.threadId ? ChannelType.PublicThread : ChannelType.GuildText
+    return { ...base, guild_id: this.guildId, member, channel_type: channelType }
+  }
+}
+
+function user(options: { id: string; username: string; globalName: string | null; bot?: boolean }): APIUser {
+  return {
+    id: options.id,
+    username: options.username,
+    discriminator: '0',
+    global_name: options.globalName,
+    avatar: null,
+    ...(options.bot === true ? { bot: true } : {}),
+  }
+}
+
+export type { Person }

@@ -1,0 +1,122 @@
+import type { Health, Logger } from '@mycelo/septum'
+import type { FrameSink, SignalTransport, TransportSession } from './transport/transport.ts'
+
+export interface Backoff {
+  /** The wait before the first retry; each further one doubles, up to maxMs. */
+  readonly initialMs: number
+  readonly maxMs: number
+}
+
+export interface DaemonLinkOptions {
+  readonly transport: SignalTransport
+  readonly sink: FrameSink
+  readonly backoff: Backoff
+  readonly logger: Logger
+}
+
+type LinkState = 'idle' | 'connected' | 'reconnecting' | 'stopped'
+
+/**
+ * Keeps one session to signal-cli open: dials, notices the session ending, and dials again with a
+ * doubling, bounded backoff until it is stopped. A daemon that is not up yet is waited for the same way.
+ */
+export class DaemonLink {
+  #state: LinkState = 'idle'
+  #session: TransportSession | undefined
+  #everConnected = false
+  #attempts = 0
+  #lastError = ''
+  #timer: ReturnType<typeof setTimeout> | undefined
+
+  constructor(private readonly options: DaemonLinkOptions) {}
+
+  /** Makes the first attempt; when it fails, keeps retrying in the background rather than rejecting. */
+  async start(): Promise<void> {
+    this.#state = 'reconnecting'
+    await this.#dial()
+  }
+
+  /** The live session; throws the error a send while disconnected reports. */
+  session(): TransportSession {
+    if (this.#session !== undefined && this.#state === 'connected') return this.#session
+    const address = this.options.transport.address
+    const why = this.#state === 'stopped' ? 'the signal hypha is stopped' : `reconnecting to ${address}`
+    throw new Error(`signal-cli is not connected (${why})`)
+  }
+
+  health(): Health {
+    const checkedAt = new Date()
+    const address = this.options.transport.address
+    if (this.#state === 'connected')
+      return { state: 'healthy', detail: `connected to signal-cli at ${address}`, checkedAt }
+    if (this.#state === 'stopped') return { state: 'unreachable', detail: 'stopped', checkedAt }
+    if (this.#everConnected) {
+      const detail = `reconnecting to signal-cli at ${address} (attempt ${this.#attempts}: ${this.#lastError})`
+      return { state: 'degraded', detail, checkedAt }
+    }
+    const detail =
+      this.#state === 'idle'
+        ? 'not connected yet'
+        : `cannot reach signal-cli at ${address} (attempt ${this.#attempts}: ${this.#lastError})`
+    return { state: 'unreachable', detail, checkedAt }
+  }
+
+  async stop(): Promise<void> {
+    this.#state = 'stopped'
+    clearTimeout(this.#timer)
+    const session = this.#session
+    this.#session = undefined
+    session?.close()
+  }
+
+  async #dial(): Promise<void> {
+    const { transport, sink, logger } = this.options
+    let session: TransportSession
+    try {
+      session = await transport.dial(sink)
+    } catch (error) {
+      this.#lastError = error instanceof Error ? error.message : String(error)
+      this.#attempts += 1
+      if (this.#state === 'stopped') return
+      const delay = this.#delay()
+      logger.warn('cannot reach signal-cli; retrying', {
+        address: transport.address,
+        attempt: this.#attempts,
+        retryInMs: delay,
+        error: this.#lastError,
+      })
+      this.#timer = setTimeout(() => void this.#dial(), delay)
+      return
+    }
+    if (this.#state === 'stopped') {
+      session.close()
+      return
+    }
+    if (this.#everConnected) logger.info('reconnected to signal-cli', { address: transport.address })
+    else logger.info('connected to signal-cli', { address: transport.address })
+    this.#session = session
+    this.#state = 'connected'
+    this.#everConnected = true
+    this.#attempts = 0
+    void session.closed.then((reason) => this.#lost(session, reason))
+  }
+
+  #lost(session: TransportSession, reason: string): void {
+    if (this.#session !== session || this.#state === 'stopped') return
+    this.#session = undefined
+    this.#state = 'reconnecting'
+    this.#lastError = reason
+    const delay = this.#delay()
+    this.options.logger.warn('signal-cli went away; reconnecting', {
+      address: this.options.transport.address,
+      reason,
+      retryInMs: delay,
+    })
+    this.#timer = setTimeout(() => void this.#dial(), delay)
+  }
+
+  #delay(): number {
+    const { initialMs, maxMs } = this.options.backoff
+    return Math.min(initialMs * 2 ** Math.max(this.#attempts - 1, 0), maxMs)
+  }
+}
