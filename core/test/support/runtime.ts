@@ -1,0 +1,172 @@
+// A whole core over real spores on disk and a real SQLite file, for tests of the message path and
+// the mycelium. Nothing is faked but the chat network: the `chat` hypha records what it is sent.
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { IncomingMessage, OutgoingContent } from '@mycelo/septum'
+import { CORE_TRANSLATIONS, loadDomain } from '../../boot/catalogues.ts'
+import { loadConfig } from '../../boot/config.ts'
+import { createLogging } from '../../boot/log.ts'
+import { type Assembly, assembleRuntime } from '../../boot/runtime.ts'
+import { type Germination, germinate, startAll, stopAll } from '../../germination/index.ts'
+import {
+  createPluginStore,
+  ensureDefaultRole,
+  ensureOwner,
+  ensurePrincipal,
+  ensureRole,
+  grantRole,
+  openStore,
+  type Store,
+} from '../../store/index.ts'
+import { writeSpore } from '../boot/process.ts'
+import { scratchFolder } from '../store/scratch.ts'
+
+/** A hypha for tests: `say()` emits through its real context, `sent` records every send. */
+export const CHAT_HYPHA = {
+  'spore.yaml': 'kind: hypha\nname: chat\nseptum: "^1.0"\ncapabilities: [reactions, group_membership]\n',
+  'src/index.ts': `
+export default {
+  create: () => {
+    let ctx
+    const sent = []
+    return {
+      sent,
+      say: (message) => ctx.emit(message),
+      async connect(c) { ctx = c },
+      async listen() {},
+      async stop() {},
+      async send(conversationId, content) { sent.push({ conversationId, content }) },
+      async listGroupMembers(groupId) { return [{ channel: 'chat', externalId: groupId + '-member' }] },
+    }
+  },
+}
+`,
+}
+
+export interface Sent {
+  readonly conversationId: string
+  readonly content: OutgoingContent
+}
+
+export interface TestCore {
+  readonly folder: string
+  readonly store: Store
+  readonly germination: Germination
+  readonly assembly: Assembly
+  /** Every log line, parsed. */
+  readonly logs: () => Record<string, unknown>[]
+  /** What the `chat` hypha was asked to send, oldest first. */
+  readonly sent: Sent[]
+  /** Emits a message from `chat` through the real path; resolves once it is handled. */
+  say(text: string, options?: SayOptions): Promise<void>
+  /** Says something and answers the texts sent back in reply. */
+  ask(text: string, options?: SayOptions): Promise<string[]>
+  stop(): Promise<void>
+}
+
+export interface SayOptions {
+  readonly from?: string
+  readonly displayName?: string
+  readonly conversationId?: string
+  readonly group?: { id: string; name?: string }
+}
+
+export interface TestCoreOptions {
+  /** Spore folders by name: each a map of file path to text. `chat` is always added. */
+  readonly spores: Record<string, Record<string, string>>
+  /** Extra mycelo.yaml lines (spores and database are set here). */
+  readonly config?: string
+  /** Settings written before germination: plugin → key → value. */
+  readonly settings?: Record<string, Record<string, unknown>>
+  /** Roles to create before the first message: role name → command patterns. */
+  readonly roles?: Record<string, readonly string[]>
+  /** Roles to hand out before the first message: external id on `chat` → role names. */
+  readonly grants?: Record<string, readonly string[]>
+  /** `debug` unless given; the benchmark logs less. */
+  readonly logLevel?: string
+}
+
+export async function startTestCore(options: TestCoreOptions): Promise<TestCore> {
+  const scratch = scratchFolder('core')
+  const folder = scratch.path
+  const sporesDir = join(folder, 'spores')
+  for (const [name, files] of Object.entries({ chat: CHAT_HYPHA, ...options.spores })) {
+    writeSpore(sporesDir, name, files)
+  }
+  writeFileSync(
+    join(folder, 'mycelo.yaml'),
+    `spores: [spores]\ndatabase: mycelo.db\nowner: { channel: chat, userId: owner }\n${options.config ?? ''}`,
+  )
+  const config = loadConfig({ path: join(folder, 'mycelo.yaml'), env: {} })
+  const store = openStore({ path: config.database })
+  const lines: string[] = []
+  const logging = createLogging({
+    level: options.logLevel ?? 'debug',
+    pretty: false,
+    output: { write: (l) => lines.push(l) },
+  })
+  const plugins = createPluginStore(store)
+  for (const [plugin, values] of Object.entries(options.settings ?? {})) {
+    for (const [key, value] of Object.entries(values)) plugins.setSetting(plugin, key, value)
+  }
+  ensureOwner(store, config.owner)
+  ensureDefaultRole(store, config.defaultRole)
+  for (const [role, patterns] of Object.entries(options.roles ?? {})) ensureRole(store, role, { patterns })
+  for (const [externalId, roles] of Object.entries(options.grants ?? {})) {
+    const { id } = ensurePrincipal(store, { channel: 'chat', externalId })
+    for (const role of roles) grantRole(store, id, ensureRole(store, role, { patterns: [] }))
+  }
+  const germination = await germinate({ folders: config.spores, store: plugins, logger: logging.logger })
+  const assembly = assembleRuntime({
+    config,
+    store,
+    logger: logging.logger,
+    germination,
+    core: loadDomain(join(CORE_TRANSLATIONS, 'core')),
+    common: loadDomain(join(CORE_TRANSLATIONS, 'common')),
+  })
+  await startAll(germination, assembly.contexts)
+  const chat = germination.byName.get('chat')?.instance as {
+    sent: Sent[]
+    say(message: IncomingMessage): Promise<void>
+  }
+  let counter = 0
+  const say = (text: string, options: SayOptions = {}) => {
+    const from = options.from ?? 'owner'
+    counter++
+    return chat.say({
+      channel: 'chat',
+      conversationId: options.conversationId ?? options.group?.id ?? `dm-${from}`,
+      messageId: `m${counter}`,
+      ...(options.group ? { group: options.group } : {}),
+      sender: {
+        channel: 'chat',
+        externalId: from,
+        ...(options.displayName ? { displayName: options.displayName } : {}),
+      },
+      text,
+      attachments: [],
+      raw: null,
+      receivedAt: new Date(),
+    })
+  }
+  return {
+    folder,
+    store,
+    germination,
+    assembly,
+    logs: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>),
+    sent: chat.sent,
+    say,
+    async ask(text, options) {
+      const before = chat.sent.length
+      await say(text, options)
+      return chat.sent.slice(before).map((s) => s.content.text ?? '')
+    },
+    async stop() {
+      await stopAll(germination, { timeoutMs: 1000, logger: logging.logger })
+      store.close()
+      scratch.remove()
+    },
+  }
+}
