@@ -1,0 +1,20 @@
+import type { EnzymeModule } from '@mycelo/septum'
+import { localeHandlers } from './locale.ts'
+import { peopleHandlers } from './people.ts'
+import { pluginHandlers } from './plugins.ts'
+import { restrictionHandlers } from './restrictions.ts'
+import { roleHandlers } from './roles.ts'
+
+export type { AdminMycelium, AdminScope } from './mycelium.ts'
+
+export default {
+  create: () => ({
+    handlers: {
+      ...peopleHandlers,
+      ...pluginHandlers,
+      ...roleHandlers,
+      ...restrictionHandlers,
+      ...localeHandlers,
+    },
+  }),
+} satisfies EnzymeModule

@@ -1,0 +1,47 @@
+import type { Invocation } from '@mycelo/septum'
+import { answer, arg, say, sibling, typed } from './answers.ts'
+import { type AdminContext, type Handlers, myceliumOf } from './mycelium.ts'
+
+/** The available locale the reader meant, matched without regard to case, or undefined. */
+function chosen(invocation: Invocation, ctx: AdminContext): string | undefined {
+  const wanted = arg(invocation, 'locale')?.toLowerCase()
+  return myceliumOf(ctx)
+    .availableLocales()
+    .find((locale) => locale.toLowerCase() === wanted)
+}
+
+/** Names the languages there are, saying first why when the reader asked for one that is not. */
+function choices(invocation: Invocation, ctx: AdminContext): Promise<void> {
+  const locales = myceliumOf(ctx).availableLocales().join(', ')
+  const asked = arg(invocation, 'locale')
+  const lines = [
+    ...(asked === undefined ? [] : [ctx.t('lang.unknown', { locale: asked })]),
+    ctx.t('lang.choices', { locales, command: typed(invocation) }),
+  ]
+  return say(ctx, lines.join('\n'))
+}
+
+/** The reader's own language, and a group conversation's. Each confirms in the language just chosen. */
+export const localeHandlers: Handlers = {
+  async lang(invocation, ctx) {
+    const locale = chosen(invocation, ctx)
+    if (locale === undefined) return choices(invocation, ctx)
+    const outcome = await myceliumOf(ctx).setPrincipalLocale(ctx.principal.id, locale)
+    await answer(ctx, outcome, () => ctx.t('lang.done', { locale }, locale))
+  },
+
+  async langGroup(invocation, ctx) {
+    const { message } = invocation
+    if (message.group === undefined) {
+      return say(ctx, ctx.t('lang.notGroup', { lang: sibling(invocation, 'lang') }))
+    }
+    const locale = chosen(invocation, ctx)
+    if (locale === undefined) return choices(invocation, ctx)
+    const outcome = await myceliumOf(ctx).setConversationLocale(
+      message.channel,
+      message.conversationId,
+      locale,
+    )
+    await answer(ctx, outcome, () => ctx.t('lang.groupDone', { locale }, locale))
+  },
+}

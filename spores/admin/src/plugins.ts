@@ -1,0 +1,79 @@
+import type { FormSchema, PluginInfo } from '@mycelo/septum'
+import { answer, arg, listing, refusalText, say, settingValue, shownValue, usage } from './answers.ts'
+import { type AdminContext, type Handlers, myceliumOf } from './mycelium.ts'
+import { formFields } from './settings-form.ts'
+
+function pluginLine(plugin: PluginInfo, ctx: AdminContext): string {
+  const line = ctx.t('plugins.line', {
+    name: plugin.name,
+    // A manifest refused before its kind could be read leaves it unknown.
+    kind: plugin.kind ?? 'unknown',
+    state: plugin.state,
+  })
+  return plugin.reason === undefined ? line : ctx.t('plugins.because', { line, reason: plugin.reason })
+}
+
+function formText(plugin: string, form: FormSchema, ctx: AdminContext): string {
+  if (!form.available) return ctx.t('form.unavailable', { plugin, reason: form.reason })
+  const lines = formFields(form, ctx)
+  return listing(ctx.t('form.title', { plugin }), lines, ctx.t('form.empty', { plugin }))
+}
+
+/** Plugins, their health, their on/off switch and their settings. */
+export const pluginHandlers: Handlers = {
+  async plugins(_invocation, ctx) {
+    const plugins = myceliumOf(ctx).listPlugins()
+    const lines = plugins.map((plugin) => pluginLine(plugin, ctx))
+    await say(ctx, listing(ctx.t('plugins.title', { count: plugins.length }), lines, ctx.t('plugins.empty')))
+  },
+
+  async health(_invocation, ctx) {
+    const reports = await myceliumOf(ctx).health()
+    const lines = reports.map((report) =>
+      report.detail === undefined
+        ? ctx.t('health.line', { name: report.name, state: report.state })
+        : ctx.t('health.detailed', { name: report.name, state: report.state, detail: report.detail }),
+    )
+    await say(ctx, listing(ctx.t('health.title'), lines, ctx.t('health.empty')))
+  },
+
+  async enable(invocation, ctx) {
+    const plugin = arg(invocation, 'plugin')
+    if (plugin === undefined) return usage(invocation, ctx)
+    const outcome = await myceliumOf(ctx).enable(plugin)
+    await answer(ctx, outcome, () => ctx.t('enable.done', { plugin }))
+  },
+
+  async disable(invocation, ctx) {
+    const plugin = arg(invocation, 'plugin')
+    if (plugin === undefined) return usage(invocation, ctx)
+    const outcome = await myceliumOf(ctx).disable(plugin)
+    await answer(ctx, outcome, () => ctx.t('disable.done', { plugin }))
+  },
+
+  async settings(invocation, ctx) {
+    const plugin = arg(invocation, 'plugin')
+    if (plugin === undefined) return usage(invocation, ctx)
+    const outcome = await myceliumOf(ctx).settings(plugin)
+    if (!outcome.ok) return say(ctx, refusalText(ctx, outcome.refusal))
+    const lines = Object.entries(outcome.value).map(([key, value]) =>
+      ctx.t('settings.line', { key, value: shownValue(value) }),
+    )
+    await say(ctx, listing(ctx.t('settings.title', { plugin }), lines, ctx.t('settings.empty', { plugin })))
+  },
+
+  async set(invocation, ctx) {
+    const plugin = arg(invocation, 'plugin')
+    const key = arg(invocation, 'key')
+    const text = arg(invocation, 'value')
+    if (plugin === undefined || key === undefined || text === undefined) return usage(invocation, ctx)
+    const outcome = await myceliumOf(ctx).setSetting(plugin, key, settingValue(text, invocation.rest))
+    await answer(ctx, outcome, () => ctx.t('set.done', { plugin, key }))
+  },
+
+  async form(invocation, ctx) {
+    const plugin = arg(invocation, 'plugin')
+    if (plugin === undefined) return usage(invocation, ctx)
+    await say(ctx, formText(plugin, await myceliumOf(ctx).formSchema(plugin), ctx))
+  },
+}

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'bun:test'
+import { SECRET_MASK } from '@mycelo/septum'
+import { FakeMycelium } from './fake-mycelium.ts'
+import { run } from './harness.ts'
+
+describe('admin: plugins', () => {
+  it('lists each plugin with its kind, state and the reason it is off', async () => {
+    expect((await run(new FakeMycelium(), 'plugins')).reply).toBe(
+      [
+        '5 plugins:',
+        'admin (enzyme) — live',
+        'console (hypha) — live',
+        'radarr (rhiza) — disabled: switched off by an operator',
+        'quiet-hours (inhibitor) — live',
+        'broken (kind unknown) — dormant: spore.yaml: kind is missing',
+      ].join('\n'),
+    )
+    const french = await run(new FakeMycelium(), 'plugins', { locale: 'fr' })
+    expect(french.reply).toContain('radarr (rhiza) — désactivée : switched off by an operator')
+    expect(french.reply).toContain('broken (type inconnu) — en sommeil : spore.yaml: kind is missing')
+  })
+
+  it('shows the health of the connected systems, or says none reports', async () => {
+    const mycelium = new FakeMycelium()
+    expect((await run(mycelium, 'health')).reply).toBe('No connected system reports its health.')
+    mycelium.reports = [
+      { name: 'radarr', state: 'unreachable', detail: 'connection refused', checkedAt: new Date() },
+      { name: 'plex', state: 'healthy', checkedAt: new Date() },
+    ]
+    expect((await run(mycelium, 'health')).reply).toBe(
+      ['Health of the connected systems:', 'radarr: unreachable — connection refused', 'plex: healthy'].join(
+        '\n',
+      ),
+    )
+  })
+
+  it('enables and disables a plugin, and renders the refusals', async () => {
+    const mycelium = new FakeMycelium()
+    expect((await run(mycelium, 'enable', { args: { plugin: 'radarr' } })).reply).toBe(
+      'configuration is incomplete: apiKey: Required',
+    )
+    expect(mycelium.plugins.find((plugin) => plugin.name === 'radarr')?.enabled).toBe(false)
+    mycelium.stored.set('radarr', { url: 'http://127.0.0.1:7878', apiKey: 'k' })
+    expect((await run(mycelium, 'enable', { args: { plugin: 'radarr' } })).reply).toBe('radarr is enabled.')
+    expect(mycelium.plugins.find((plugin) => plugin.name === 'radarr')?.enabled).toBe(true)
+    expect((await run(mycelium, 'disable', { args: { plugin: 'radarr' }, locale: 'fr' })).reply).toBe(
+      'L’extension radarr est désactivée.',
+    )
+    expect((await run(mycelium, 'disable', { args: { plugin: 'ghost' } })).reply).toBe(
+      'No plugin called ghost is installed.',
+    )
+  })
+
+  it('shows the stored settings with secrets masked', async () => {
+    const mycelium = new FakeMycelium()
+    mycelium.stored.set('radarr', {
+      url: 'http://127.0.0.1:7878',
+      apiKey: 'hunter2',
+      tags: ['4k'],
+      retries: 3,
+    })
+    expect((await run(mycelium, 'settings', { args: { plugin: 'radarr' } })).reply).toBe(
+      [
+        'Settings of radarr:',
+        'url = http://127.0.0.1:7878',
+        `apiKey = ${SECRET_MASK}`,
+        'tags = ["4k"]',
+        'retries = 3',
+      ].join('\n'),
+    )
+    expect((await run(mycelium, 'settings', { args: { plugin: 'console' } })).reply).toBe(
+      'console has no stored setting.',
+    )
+    expect((await run(mycelium, 'settings', { args: { plugin: 'ghost' } })).reply).toBe(
+      'No plugin called ghost is installed.',
+    )
+  })
+
+  it('writes a setting as JSON when it parses, as the raw text otherwise', async () => {
+    const mycelium = new FakeMycelium()
+    const set = (key: string, value: string) =>
+      run(mycelium, 'set', { args: { plugin: 'radarr', key, value } })
+    expect((await set('url', 'http://10.0.0.2:7878')).reply).toBe(
+      'url of radarr is saved; it takes effect after a restart.',
+    )
+    await set('apiKey', '12345')
+    await set('tags', '["4k", "hdr"]')
+    const settings = mycelium.stored.get('radarr')
+    expect(settings).toEqual({ url: 'http://10.0.0.2:7878', apiKey: 12345, tags: ['4k', 'hdr'] })
+    await set('tags', 'true')
+    expect(settings?.tags).toBe(true)
+    await set('tags', '"42"')
+    expect(settings?.tags).toBe('42')
+    await set('tags', '[not json')
+    expect(settings?.tags).toBe('[not json')
+    // The bus hands `"12345"` over as 12345; the quotes the reader typed survive in `rest` only.
+    const quoted = (rest: string) =>
+      run(mycelium, 'set', { args: { plugin: 'radarr', key: 'apiKey', value: '12345' }, rest })
+    await quoted('radarr apiKey "12345"')
+    expect(settings?.apiKey).toBe('12345')
+    await quoted("radarr apiKey '12345'")
+    expect(settings?.apiKey).toBe('12345')
+    await quoted('radarr apiKey 12345')
+    expect(settings?.apiKey).toBe(12345)
+    expect((await set('colour', 'blue')).reply).toBe('radarr has no setting called colour.')
+    expect(settings?.colour).toBeUndefined()
+  })
+
+  it('describes the settings form field by field, or why there is none', async () => {
+    const mycelium = new FakeMycelium()
+    expect((await run(mycelium, 'form', { args: { plugin: 'radarr' } })).reply).toBe(
+      [
+        'Settings radarr takes:',
+        'url — text, required: Where Radarr listens',
+        'apiKey — text, required, secret',
+        'quality — one of "sd", "hd"',
+        'tags — list',
+        'retries — whole number | nothing',
+      ].join('\n'),
+    )
+    expect((await run(mycelium, 'form', { args: { plugin: 'radarr' }, locale: 'fr' })).reply).toContain(
+      'apiKey — texte, obligatoire, secret',
+    )
+    expect((await run(mycelium, 'form', { args: { plugin: 'console' } })).reply).toBe(
+      'console has no settings form: console publishes no JSON Schema',
+    )
+  })
+})
