@@ -13,7 +13,8 @@ export type PluginState = 'live' | 'disabled' | 'dormant'
 
 export interface PluginInfo {
   readonly name: string
-  readonly kind: PluginKind
+  /** Absent when the manifest was refused before a known kind could be read from it. */
+  readonly kind?: PluginKind
   readonly state: PluginState
   readonly enabled: boolean
   /** Why the plugin is dormant or disabled, for an operator to act on. */
