@@ -12,13 +12,14 @@ import { MessageListeners } from '../rhizomorph/listeners.ts'
 import { RestrictionBook } from '../rhizomorph/restrictions.ts'
 import { RouteMap } from '../rhizomorph/routes.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
-import type { Store } from '../store/index.ts'
+import type { PluginStore, Store } from '../store/index.ts'
 import type { DomainCatalogs } from './catalogues.ts'
 import type { MyceloConfig } from './config.ts'
 
 export interface AssembleOptions {
   readonly config: MyceloConfig
   readonly store: Store
+  readonly plugins: PluginStore
   readonly logger: Logger
   readonly germination: Germination
   /** The core's own catalogues and the shared `common` ones. */
@@ -35,7 +36,7 @@ export interface Assembly {
 
 /** Joins germination's result to the store, the translator and the message path. */
 export function assembleRuntime(options: AssembleOptions): Assembly {
-  const { config, store, logger, germination } = options
+  const { config, store, plugins, logger, germination } = options
   const translator = new Translator({ defaultLocale: config.defaultLocale, logger })
   translator.addDomain('core', options.core)
   translator.addDomain('common', options.common)
@@ -44,6 +45,7 @@ export function assembleRuntime(options: AssembleOptions): Assembly {
   const runtime: CoreRuntime = {
     config,
     store,
+    plugins,
     logger,
     germination,
     translator,

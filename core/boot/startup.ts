@@ -26,7 +26,7 @@ import { type Assembly, assembleRuntime } from './runtime.ts'
 export const STOP_TIMEOUT_MS = 5000
 
 export interface StartUpOptions {
-  readonly logging: Logging
+  readonly logging: Pick<Logging, 'logger' | 'setSecrets'>
   /** Germinate only, on a copy of the database: nothing is started and nothing is written. */
   readonly check: boolean
   readonly env?: Readonly<Record<string, string | undefined>>
@@ -86,6 +86,7 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
       assembly = assembleRuntime({
         config,
         store,
+        plugins,
         logger,
         germination,
         core: loadDomain(join(CORE_TRANSLATIONS, 'core')),

@@ -1,9 +1,17 @@
 import { type ConfigSchema, closedSchemaUndeclaredSecrets } from '@mycelo/septum'
 import { faultText } from './fault.ts'
 
+/** A refusal says which rule failed, for a caller that words it itself, and `reason` in English. */
 export type ConfigurationCheck =
   | { readonly ok: true; readonly config: Record<string, unknown> }
-  | { readonly ok: false; readonly reason: string }
+  | {
+      readonly ok: false
+      readonly problem: 'secrets_undeclared'
+      readonly keys: string
+      readonly reason: string
+    }
+  | { readonly ok: false; readonly problem: 'unchecked'; readonly detail: string; readonly reason: string }
+  | { readonly ok: false; readonly problem: 'incomplete'; readonly issues: string; readonly reason: string }
 
 /**
  * Validates stored settings against the default export's configSchema (none: they pass as-is) and
@@ -19,29 +27,39 @@ export function checkConfiguration(
   try {
     undeclared = closedSchemaUndeclaredSecrets(schema)
   } catch (error) {
+    const detail = faultText(error)
     return {
       ok: false,
-      reason: `configuration schema cannot be published to check secrets: ${faultText(error)}`,
+      problem: 'unchecked',
+      detail,
+      reason: `configuration schema cannot be published to check secrets: ${detail}`,
     }
   }
   if (undeclared.length > 0) {
     const keys = undeclared.map((key) => `"${key}"`).join(', ')
-    return { ok: false, reason: `secrets names ${keys}, which the configuration schema does not declare` }
+    return {
+      ok: false,
+      problem: 'secrets_undeclared',
+      keys: undeclared.join(', '),
+      reason: `secrets names ${keys}, which the configuration schema does not declare`,
+    }
   }
   let result: ReturnType<ConfigSchema['safeParse']>
   try {
     result = schema.safeParse(settings)
   } catch (error) {
-    return { ok: false, reason: `configuration cannot be checked: safeParse() threw: ${faultText(error)}` }
+    const detail = `safeParse() threw: ${faultText(error)}`
+    return { ok: false, problem: 'unchecked', detail, reason: `configuration cannot be checked: ${detail}` }
   }
   if (typeof result !== 'object' || result === null || typeof result.success !== 'boolean') {
-    return { ok: false, reason: 'configuration cannot be checked: safeParse() gave no { success } result' }
+    const detail = 'safeParse() gave no { success } result'
+    return { ok: false, problem: 'unchecked', detail, reason: `configuration cannot be checked: ${detail}` }
   }
   // The spore gets what its schema parsed, defaults and transforms applied.
   if (result.success) return { ok: true, config: result.data as Record<string, unknown> }
   const issues = Array.isArray(result.error?.issues) ? result.error.issues : []
   const text = issues.map(issueText).join('; ') || 'the schema refused the settings without saying why'
-  return { ok: false, reason: `configuration is incomplete: ${text}` }
+  return { ok: false, problem: 'incomplete', issues: text, reason: `configuration is incomplete: ${text}` }
 }
 
 function issueText(issue: {

@@ -3,7 +3,7 @@ import type { MyceloConfig } from '../boot/config.ts'
 import type { GerminatedSpore, Germination } from '../germination/index.ts'
 import type { Translator } from '../i18n/translator.ts'
 import type { PrincipalDirectory } from '../identity/directory.ts'
-import type { Store } from '../store/index.ts'
+import type { PluginStore, Store } from '../store/index.ts'
 import type { ConversationBook } from './conversations.ts'
 import type { HyphaRegistry } from './hyphae.ts'
 import type { MessageListeners } from './listeners.ts'
@@ -14,6 +14,8 @@ import type { RouteMap } from './routes.ts'
 export interface CoreRuntime {
   readonly config: MyceloConfig
   readonly store: Store
+  /** Install rows and settings; a secret written through it reaches the log redactor at once. */
+  readonly plugins: PluginStore
   readonly logger: Logger
   readonly germination: Germination
   readonly translator: Translator

@@ -70,6 +70,7 @@ export default {
   assembly = assembleRuntime({
     config: loadConfig({ env: {}, path: undefined }),
     store,
+    plugins: createPluginStore(store),
     logger: logging.logger,
     germination,
     core: loadDomain(join(CORE_TRANSLATIONS, 'core')),

@@ -1,25 +1,14 @@
 // A whole core over real spores on disk and a real SQLite file, for tests of the message path and
 // the mycelium. Nothing is faked but the chat network: the `chat` hypha records what it is sent.
-import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { IncomingMessage, OutgoingContent } from '@mycelo/septum'
-import { CORE_TRANSLATIONS, loadDomain } from '../../boot/catalogues.ts'
-import { loadConfig } from '../../boot/config.ts'
 import { createLogging } from '../../boot/log.ts'
-import { type Assembly, assembleRuntime } from '../../boot/runtime.ts'
-import { type Germination, germinate, startAll, stopAll } from '../../germination/index.ts'
-import {
-  createPluginStore,
-  ensureDefaultRole,
-  ensureOwner,
-  ensurePrincipal,
-  ensureRole,
-  grantRole,
-  openStore,
-  type Store,
-} from '../../store/index.ts'
+import type { Assembly } from '../../boot/runtime.ts'
+import type { Germination } from '../../germination/index.ts'
+import { ensurePrincipal, ensureRole, grantRole, type Store } from '../../store/index.ts'
 import { writeSpore } from '../boot/process.ts'
 import { scratchFolder } from '../store/scratch.ts'
+import { bootInFolder } from './boot.ts'
 
 /** A hypha for tests: `say()` emits through its real context, `sent` records every send. */
 export const CHAT_HYPHA = {
@@ -89,43 +78,32 @@ export interface TestCoreOptions {
 export async function startTestCore(options: TestCoreOptions): Promise<TestCore> {
   const scratch = scratchFolder('core')
   const folder = scratch.path
-  const sporesDir = join(folder, 'spores')
   for (const [name, files] of Object.entries({ chat: CHAT_HYPHA, ...options.spores })) {
-    writeSpore(sporesDir, name, files)
+    writeSpore(join(folder, 'spores'), name, files)
   }
-  writeFileSync(
-    join(folder, 'mycelo.yaml'),
-    `spores: [spores]\ndatabase: mycelo.db\nowner: { channel: chat, userId: owner }\n${options.config ?? ''}`,
-  )
-  const config = loadConfig({ path: join(folder, 'mycelo.yaml'), env: {} })
-  const store = openStore({ path: config.database })
   const lines: string[] = []
   const logging = createLogging({
     level: options.logLevel ?? 'debug',
     pretty: false,
     output: { write: (l) => lines.push(l) },
   })
-  const plugins = createPluginStore(store)
-  for (const [plugin, values] of Object.entries(options.settings ?? {})) {
-    for (const [key, value] of Object.entries(values)) plugins.setSetting(plugin, key, value)
-  }
-  ensureOwner(store, config.owner)
-  ensureDefaultRole(store, config.defaultRole)
-  for (const [role, patterns] of Object.entries(options.roles ?? {})) ensureRole(store, role, { patterns })
-  for (const [externalId, roles] of Object.entries(options.grants ?? {})) {
-    const { id } = ensurePrincipal(store, { channel: 'chat', externalId })
-    for (const role of roles) grantRole(store, id, ensureRole(store, role, { patterns: [] }))
-  }
-  const germination = await germinate({ folders: config.spores, store: plugins, logger: logging.logger })
-  const assembly = assembleRuntime({
-    config,
-    store,
-    logger: logging.logger,
-    germination,
-    core: loadDomain(join(CORE_TRANSLATIONS, 'core')),
-    common: loadDomain(join(CORE_TRANSLATIONS, 'common')),
+  const running = await bootInFolder({
+    folder,
+    config: `spores: [spores]\ndatabase: mycelo.db\nowner: { channel: chat, userId: owner }\n${options.config ?? ''}`,
+    logging,
+    prepare(store, plugins) {
+      for (const [plugin, values] of Object.entries(options.settings ?? {})) {
+        for (const [key, value] of Object.entries(values)) plugins.setSetting(plugin, key, value)
+      }
+      for (const [role, patterns] of Object.entries(options.roles ?? {}))
+        ensureRole(store, role, { patterns })
+      for (const [externalId, roles] of Object.entries(options.grants ?? {})) {
+        const { id } = ensurePrincipal(store, { channel: 'chat', externalId })
+        for (const role of roles) grantRole(store, id, ensureRole(store, role, { patterns: [] }))
+      }
+    },
   })
-  await startAll(germination, assembly.contexts)
+  const { store, germination, assembly } = running
   const chat = germination.byName.get('chat')?.instance as {
     sent: Sent[]
     say(message: IncomingMessage): Promise<void>
@@ -164,8 +142,7 @@ export async function startTestCore(options: TestCoreOptions): Promise<TestCore>
       return chat.sent.slice(before).map((s) => s.content.text ?? '')
     },
     async stop() {
-      await stopAll(germination, { timeoutMs: 1000, logger: logging.logger })
-      store.close()
+      await running.stop()
       scratch.remove()
     },
   }

@@ -1,0 +1,50 @@
+import { type ArgInfo, type CommandInfo, type CommandsRead, isCodeCommand } from '@mycelo/septum'
+import { patternsAllow } from '../identity/patterns.ts'
+import type { Route } from '../rhizomorph/routes.ts'
+import type { CoreRuntime } from '../rhizomorph/runtime.ts'
+
+/**
+ * commands.read: what a principal's roles let them invoke, drawn from germination's route map,
+ * rendered in the asked locale. Given `where`, the channel's capabilities and the context rules
+ * apply as well, so the list matches what dispatch would allow there.
+ */
+export function commandsRead(runtime: CoreRuntime): CommandsRead {
+  const { directory, routes, hyphae, restrictions, translator } = runtime
+  return {
+    async available(principalId, locale, where) {
+      const principal = directory.load(principalId)
+      if (!principal) return []
+      const capabilities = where ? hyphae.capabilitiesOf(where.channel) : undefined
+      const allowedHere = (route: Route): boolean => {
+        if (!patternsAllow(principal.patterns, route.plugin, route.command.name)) return false
+        if (capabilities && !(route.command.capabilities ?? []).every((c) => capabilities.has(c)))
+          return false
+        const kinds = where?.kind ? restrictions.allowedKinds(route.qualified) : undefined
+        return kinds === undefined || where?.kind === undefined || kinds.includes(where.kind)
+      }
+      const render = (plugin: string, key: string) => translator.render({ domain: plugin, key }, locale)
+      return routes.all
+        .filter(allowedHere)
+        .map((route): CommandInfo => {
+          const { command, plugin } = route
+          const declared = isCodeCommand(command) ? (command.args ?? []) : []
+          const args = declared.map(
+            (arg): ArgInfo => ({
+              name: arg.name,
+              description: render(plugin, arg.description),
+              required: arg.required,
+            }),
+          )
+          return {
+            plugin,
+            command: command.name,
+            qualified: route.qualified,
+            description: render(plugin, command.description),
+            ...(args.length > 0 ? { args } : {}),
+            ...(command.capabilities?.length ? { capabilities: command.capabilities } : {}),
+          }
+        })
+        .sort((a, b) => (a.qualified < b.qualified ? -1 : a.qualified > b.qualified ? 1 : 0))
+    },
+  }
+}

@@ -1,0 +1,45 @@
+import {
+  isAnyOf,
+  type Manifest,
+  MYCELIUM,
+  type MyceliumScope,
+  type MyceliumScopeMap,
+  SCOPE_METHODS,
+} from '@mycelo/septum'
+
+/** The scopes this core serves; `sources.manage` arrives with the sporangia. */
+export type ServedScope = Exclude<MyceliumScope, 'sources.manage'>
+
+/** One implementation per served scope, each exactly its septum interface. */
+export type ScopeGroups = { readonly [S in ServedScope]: MyceliumScopeMap[S] }
+
+/** Every scope granted on the manifest's mycelium requirements, in declaration order. */
+export function grantedScopes(manifest: Manifest | undefined): MyceliumScope[] {
+  const granted = new Set<MyceliumScope>()
+  for (const requirement of manifest?.requires ?? []) {
+    const alternatives = isAnyOf(requirement) ? requirement.any_of : [requirement]
+    for (const alternative of alternatives) {
+      if (alternative.rhiza !== MYCELIUM) continue
+      for (const scope of alternative.scopes ?? []) granted.add(scope)
+    }
+  }
+  return [...granted]
+}
+
+/**
+ * The object a spore's `ctx.rhiza('mycelium')` answers: the methods SCOPE_METHODS lists for each
+ * granted scope and nothing else, so an ungranted scope's methods are absent rather than refusing.
+ */
+export function mountSurface(groups: ScopeGroups, scopes: readonly MyceliumScope[]): object {
+  const surface: Record<string, unknown> = {}
+  for (const scope of scopes) {
+    if (!isServed(groups, scope)) continue
+    const group = groups[scope] as unknown as Readonly<Record<string, unknown>>
+    for (const method of SCOPE_METHODS[scope]) surface[method] = group[method]
+  }
+  return Object.freeze(surface)
+}
+
+function isServed(groups: ScopeGroups, scope: MyceliumScope): scope is ServedScope {
+  return Object.hasOwn(groups, scope)
+}

@@ -1,0 +1,71 @@
+import { type PluginInfo, type PluginsRead, type PluginsToggle, septumIncompatibility } from '@mycelo/septum'
+import { DISABLED_REASON } from '../germination/index.ts'
+import { readManifest } from '../germination/manifest-reading.ts'
+import type { CoreRuntime } from '../rhizomorph/runtime.ts'
+import type { PluginStore } from '../store/index.ts'
+import { installRecords } from '../store/install-rows.ts'
+import { DONE, refused } from './outcome.ts'
+import { checkStoredSettings, readConfigSchema } from './plugin-schema.ts'
+
+/** plugins.read: every discovered spore, as germination left it and as its install row now reads. */
+export function pluginsRead(runtime: CoreRuntime): PluginsRead {
+  return {
+    listPlugins(): readonly PluginInfo[] {
+      const rows = installRecords(runtime.store)
+      return [...runtime.germination.spores]
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+        .map((spore) => {
+          const row = rows.get(spore.name)
+          const description = spore.manifest?.description
+          return {
+            name: spore.name,
+            ...(spore.kind ? { kind: spore.kind } : {}),
+            state: spore.state,
+            // The row, not the state: a toggle shows at once though it takes effect at the next start.
+            enabled: row?.enabled ?? spore.state !== 'disabled',
+            ...(spore.reason ? { reason: spore.reason } : {}),
+            ...(description ? { description } : {}),
+            ...(row?.source ? { source: row.source } : {}),
+            ...(row?.strain ? { strain: row.strain } : {}),
+          }
+        })
+    },
+  }
+}
+
+/**
+ * plugins.toggle: flips the install row, which the next start reads. enable() first runs every
+ * check that would leave the spore dormant for a fault an operator can fix before it starts — its
+ * manifest, its septum range, and its stored settings against its own schema — and refuses while
+ * the row is still off.
+ */
+export function pluginsToggle(runtime: CoreRuntime, plugins: PluginStore): PluginsToggle {
+  return {
+    async enable(name) {
+      const spore = runtime.germination.byName.get(name)
+      if (spore === undefined) return refused('plugin_unknown', { plugin: name })
+      // Read afresh: a disabled spore's row may carry an operator's reason, not its manifest's.
+      const reading = await readManifest(spore.dir)
+      const { manifest } = reading
+      if (manifest === undefined) {
+        return refused('manifest_refused', { plugin: name, reason: reading.refusal ?? 'unreadable' })
+      }
+      const excluded = septumIncompatibility(manifest.septum)
+      if (excluded !== undefined) return refused('septum_excluded', { plugin: name, reason: excluded })
+      const schema = await readConfigSchema(spore, manifest)
+      if (!schema.ok) return refused('configuration_unchecked', { plugin: name, reason: schema.reason })
+      const checked = checkStoredSettings(name, schema.schema, plugins.settingsOf(name))
+      if (!checked.ok) return checked
+      plugins.recordInstall(name, { enabled: true, reason: null })
+      runtime.logger.info('plugin enabled; it starts at the next start', { plugin: name })
+      return DONE
+    },
+
+    async disable(name) {
+      if (!runtime.germination.byName.has(name)) return refused('plugin_unknown', { plugin: name })
+      plugins.recordInstall(name, { enabled: false, reason: DISABLED_REASON })
+      runtime.logger.info('plugin disabled; it stops at the next start', { plugin: name })
+      return DONE
+    },
+  }
+}

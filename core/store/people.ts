@@ -1,0 +1,90 @@
+import type { ChannelIdentity, PrincipalInfo } from '@mycelo/septum'
+import { asc, eq } from 'drizzle-orm'
+import type { Store } from './open.ts'
+import { channelIdentities, principalRoles, principals, roles } from './schema/index.ts'
+
+/** Every principal as an operator sees them, oldest first. */
+export function listPeople(store: Store): PrincipalInfo[] {
+  return peopleWhere(store, undefined)
+}
+
+/** One principal as an operator sees them, or undefined for an unknown id. */
+export function personOf(store: Store, id: string): PrincipalInfo | undefined {
+  return peopleWhere(store, id)[0]
+}
+
+export function principalExists(store: Store, id: string): boolean {
+  return (
+    store.db.select({ id: principals.id }).from(principals).where(eq(principals.id, id)).get() !== undefined
+  )
+}
+
+/** Answers whether the principal exists; marking twice is harmless. */
+export function markReviewed(store: Store, id: string): boolean {
+  return updated(store, id, { reviewed: true })
+}
+
+/** null clears the chosen name, so the one a channel reported shows again. */
+export function setDisplayName(store: Store, id: string, displayName: string | null): boolean {
+  return updated(store, id, { displayName })
+}
+
+export function setPrincipalLocale(store: Store, id: string, locale: string | null): boolean {
+  return updated(store, id, { locale })
+}
+
+function updated(store: Store, id: string, set: Partial<typeof principals.$inferInsert>): boolean {
+  return (
+    store.db.update(principals).set(set).where(eq(principals.id, id)).returning({ id: principals.id }).all()
+      .length > 0
+  )
+}
+
+function peopleWhere(store: Store, id: string | undefined): PrincipalInfo[] {
+  const { db } = store
+  const rows = db
+    .select()
+    .from(principals)
+    .where(id === undefined ? undefined : eq(principals.id, id))
+    .orderBy(asc(principals.createdAt), asc(principals.id))
+    .all()
+  if (rows.length === 0) return []
+  const identities = new Map<string, ChannelIdentity[]>()
+  const identityRows = db
+    .select()
+    .from(channelIdentities)
+    .where(id === undefined ? undefined : eq(channelIdentities.principalId, id))
+    .orderBy(asc(channelIdentities.id))
+    .all()
+  for (const row of identityRows) {
+    const identity: ChannelIdentity = {
+      channel: row.channel,
+      externalId: row.externalId,
+      ...(row.displayName ? { displayName: row.displayName } : {}),
+    }
+    identities.set(row.principalId, [...(identities.get(row.principalId) ?? []), identity])
+  }
+  const held = new Map<string, string[]>()
+  const roleRows = db
+    .select({ principalId: principalRoles.principalId, name: roles.name })
+    .from(principalRoles)
+    .innerJoin(roles, eq(principalRoles.roleId, roles.id))
+    .where(id === undefined ? undefined : eq(principalRoles.principalId, id))
+    .orderBy(asc(roles.name))
+    .all()
+  for (const row of roleRows) held.set(row.principalId, [...(held.get(row.principalId) ?? []), row.name])
+  return rows.map((row) => {
+    const known = identities.get(row.id) ?? []
+    // The name an operator chose wins over whatever a channel reported.
+    const displayName = row.displayName ?? known.find((identity) => identity.displayName)?.displayName
+    return {
+      id: row.id,
+      ...(displayName ? { displayName } : {}),
+      identities: known,
+      roles: held.get(row.id) ?? [],
+      reviewed: row.reviewed,
+      ...(row.locale ? { locale: row.locale } : {}),
+      createdAt: row.createdAt,
+    }
+  })
+}
