@@ -5,8 +5,11 @@ import { principalRoles, roleCommands, roles } from './schema/index.ts'
 /** The builtin role that may run every command; it always exists and cannot be rewritten. */
 export const OWNER_ROLE = 'owner'
 
-/** What a newcomer's role grants when the core has to create it: enough to ask for help. */
-export const DEFAULT_ROLE_PATTERNS = ['help.*'] as const
+/**
+ * What a newcomer's role grants when the core has to create it: enough to ask for help and to
+ * choose the language the bot answers them in.
+ */
+export const DEFAULT_ROLE_PATTERNS = ['help.*', 'admin.lang'] as const
 
 export interface RoleSeed {
   readonly builtin?: boolean

@@ -80,7 +80,7 @@ describe('principals.manage', () => {
 describe('roles.read', () => {
   it('lists every role with its patterns and whether it is built in', async () => {
     expect(await mycelium.listRoles()).toEqual([
-      { name: 'member', patterns: ['help.*'], builtin: false },
+      { name: 'member', patterns: ['admin.lang', 'help.*'], builtin: false },
       { name: 'owner', patterns: ['*'], builtin: true },
     ])
   })

@@ -53,10 +53,10 @@ describe('owner bootstrap', () => {
     store.close()
   })
 
-  it('creates the default role with `help.*` once and leaves an existing one as the operator set it', () => {
+  it('creates the default role with `help.*` and `admin.lang` once and leaves an existing one as the operator set it', () => {
     const store = openStore({ path: join(scratch.path, 'default-role.db') })
     ensureDefaultRole(store, 'member')
-    expect(patternsOf(store, 'member')).toEqual(['help.*'])
+    expect(patternsOf(store, 'member')).toEqual(['admin.lang', 'help.*'])
     const member = store.db.select().from(roles).where(eq(roles.name, 'member')).get()!
     expect(member.builtin).toBe(false)
     store.db.delete(roleCommands).where(eq(roleCommands.roleId, member.id)).run()
