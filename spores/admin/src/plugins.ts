@@ -10,6 +10,9 @@ function pluginLine(plugin: PluginInfo, ctx: AdminContext): string {
     kind: plugin.kind ?? 'unknown',
     state: plugin.state,
   })
+  // A toggle shows at once, though the running state only follows at the next start.
+  const running = plugin.state !== 'disabled'
+  if (plugin.enabled !== running) return ctx.t('plugins.pending', { line, enabled: String(plugin.enabled) })
   return plugin.reason === undefined ? line : ctx.t('plugins.because', { line, reason: plugin.reason })
 }
 

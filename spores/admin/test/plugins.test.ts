@@ -20,6 +20,17 @@ describe('admin: plugins', () => {
     expect(french.reply).toContain('broken (type inconnu) — en sommeil : spore.yaml: kind is missing')
   })
 
+  it('shows a toggle that waits for the next restart', async () => {
+    const mycelium = new FakeMycelium()
+    const radarr = mycelium.plugins.findIndex((plugin) => plugin.name === 'radarr')
+    mycelium.plugins[radarr] = { ...mycelium.plugins[radarr]!, enabled: true }
+    const console = mycelium.plugins.findIndex((plugin) => plugin.name === 'console')
+    mycelium.plugins[console] = { ...mycelium.plugins[console]!, enabled: false }
+    const reply = (await run(mycelium, 'plugins')).reply
+    expect(reply).toContain('radarr (rhiza) — disabled: enabled, starts at the next restart')
+    expect(reply).toContain('console (hypha) — live: disabled, stops at the next restart')
+  })
+
   it('shows the health of the connected systems, or says none reports', async () => {
     const mycelium = new FakeMycelium()
     expect((await run(mycelium, 'health')).reply).toBe('No connected system reports its health.')
@@ -41,10 +52,12 @@ describe('admin: plugins', () => {
     )
     expect(mycelium.plugins.find((plugin) => plugin.name === 'radarr')?.enabled).toBe(false)
     mycelium.stored.set('radarr', { url: 'http://127.0.0.1:7878', apiKey: 'k' })
-    expect((await run(mycelium, 'enable', { args: { plugin: 'radarr' } })).reply).toBe('radarr is enabled.')
+    expect((await run(mycelium, 'enable', { args: { plugin: 'radarr' } })).reply).toBe(
+      'radarr is enabled; it starts at the next restart.',
+    )
     expect(mycelium.plugins.find((plugin) => plugin.name === 'radarr')?.enabled).toBe(true)
     expect((await run(mycelium, 'disable', { args: { plugin: 'radarr' }, locale: 'fr' })).reply).toBe(
-      'L’extension radarr est désactivée.',
+      'L’extension radarr est désactivée ; elle s’arrête au prochain redémarrage.',
     )
     expect((await run(mycelium, 'disable', { args: { plugin: 'ghost' } })).reply).toBe(
       'No plugin called ghost is installed.',
