@@ -104,6 +104,8 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
         assembly,
         report: () => report(germination),
         async stop() {
+          // In-flight dispatches finish before anything they might use is stopped or closed.
+          await assembly?.bus.close(STOP_TIMEOUT_MS)
           await stopAll(germination, { timeoutMs: STOP_TIMEOUT_MS, logger })
           store.close()
         },

@@ -18,6 +18,8 @@ export class Rhizomorph {
   readonly #runtime: CoreRuntime
   readonly #contexts: SporeContexts
   readonly #admission: AdmissionChain
+  readonly #inFlight = new Set<Promise<void>>()
+  #closing = false
 
   constructor(options: { runtime: CoreRuntime; contexts: SporeContexts; admission: AdmissionChain }) {
     this.#runtime = options.runtime
@@ -26,11 +28,30 @@ export class Rhizomorph {
   }
 
   /** A hypha's `emit`: resolves once the message is handled and never rejects. */
-  readonly emit = async (hypha: string, input: unknown): Promise<void> => {
-    try {
-      await this.#handle(hypha, input)
-    } catch (error) {
+  readonly emit = (hypha: string, input: unknown): Promise<void> => {
+    if (this.#closing) {
+      this.#runtime.logger.debug('message ignored: shutting down', { hypha })
+      return Promise.resolve()
+    }
+    const handled = this.#handle(hypha, input).catch((error: unknown) => {
       this.#runtime.logger.error('the message path failed', { hypha, error: describe(error) })
+    })
+    this.#inFlight.add(handled)
+    return handled.finally(() => this.#inFlight.delete(handled))
+  }
+
+  /** Takes no new message and waits, up to `timeoutMs`, for the ones in flight to be answered. */
+  async close(timeoutMs: number): Promise<void> {
+    this.#closing = true
+    if (this.#inFlight.size === 0) return
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), timeoutMs)
+    })
+    const outcome = await Promise.race([Promise.allSettled([...this.#inFlight]), late])
+    clearTimeout(timer)
+    if (outcome === 'late') {
+      this.#runtime.logger.warn('shutting down with messages still in flight', { count: this.#inFlight.size })
     }
   }
 
