@@ -1,4 +1,5 @@
 // `bun run bench`: prints figures; never part of `bun test`, and nothing here asserts.
+import { discordPath } from './discord.ts'
 import { messagePath } from './message-path.ts'
 
 const count = Number(process.env.BENCH_MESSAGES ?? 100_000)
@@ -12,4 +13,20 @@ console.log(`  latency      p50 ${fixed(f.p50Ms)} ms   p99 ${fixed(f.p99Ms)} ms 
 console.log(`  peak memory  ${fixed(f.peakRssMiB, 1)} MiB RSS`)
 console.log(
   `  floor        ${fixed(f.floorPerSecond, 0)} msg/s   p99 ${fixed(f.floorP99Ms)} ms   (handler called directly)`,
+)
+
+const discordCount = Number(process.env.BENCH_DISCORD_MESSAGES ?? 2_000)
+const d = await discordPath(discordCount)
+const side = (s: typeof d.core) =>
+  `mean ${fixed(s.meanMs)} ms   p50 ${fixed(s.p50Ms)} ms   p99 ${fixed(s.p99Ms)} ms   cpu ${fixed(s.cpuUsPerMessage, 0)} µs/msg`
+console.log(
+  `discord end to end: ${d.messages} messages, each injected at the fake gateway and answered at its REST endpoint`,
+)
+console.log(`  core         ${side(d.core)}   (discord.js → discord spore → core → respond:)`)
+console.log(`  floor        ${side(d.floor)}   (bare discord.js, channel.send on messageCreate)`)
+console.log(
+  `  overhead     ${d.overheadPercent >= 0 ? '+' : ''}${fixed(d.overheadPercent, 1)}% on the mean time per message   (target ≤ 20%)`,
+)
+console.log(
+  `  paced to discord.js's 50 requests/s: ${fixed(d.wallSeconds, 1)} s wall clock, sequential bursts of ${d.burst}`,
 )

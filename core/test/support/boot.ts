@@ -5,7 +5,15 @@ import { join } from 'node:path'
 import { loadConfig } from '../../boot/config.ts'
 import type { Assembly } from '../../boot/runtime.ts'
 import { type Running, type StartUpOptions, startUp } from '../../boot/startup.ts'
-import { createPluginStore, openStore, type PluginStore, type Store } from '../../store/index.ts'
+import {
+  createPluginStore,
+  ensurePrincipal,
+  ensureRole,
+  grantRole,
+  openStore,
+  type PluginStore,
+  type Store,
+} from '../../store/index.ts'
 
 export interface BootInFolderOptions {
   readonly folder: string
@@ -36,4 +44,33 @@ export async function bootInFolder(options: BootInFolderOptions): Promise<Booted
   })
   if (!started.ok) throw new Error(`the test core refused to start: ${started.error}`)
   return started.value as BootedCore
+}
+
+/** A role handed to a channel identity before the first message. */
+export interface Grant {
+  readonly channel: string
+  readonly externalId: string
+  readonly roles: readonly string[]
+}
+
+export interface Seed {
+  /** Settings written before germination: plugin → key → value. */
+  readonly settings?: Record<string, Record<string, unknown>>
+  /** Roles to create: role name → command patterns. */
+  readonly roles?: Record<string, readonly string[]>
+  readonly grants?: readonly Grant[]
+}
+
+/** What an operator would have left in the database before this start: settings, roles, grants. */
+export function seedStore(seed: Seed): NonNullable<BootInFolderOptions['prepare']> {
+  return (store, plugins) => {
+    for (const [plugin, values] of Object.entries(seed.settings ?? {})) {
+      for (const [key, value] of Object.entries(values)) plugins.setSetting(plugin, key, value)
+    }
+    for (const [role, patterns] of Object.entries(seed.roles ?? {})) ensureRole(store, role, { patterns })
+    for (const grant of seed.grants ?? []) {
+      const { id } = ensurePrincipal(store, { channel: grant.channel, externalId: grant.externalId })
+      for (const role of grant.roles) grantRole(store, id, ensureRole(store, role, { patterns: [] }))
+    }
+  }
 }

@@ -5,10 +5,10 @@ import type { IncomingMessage, OutgoingContent } from '@mycelo/septum'
 import { createLogging } from '../../boot/log.ts'
 import type { Assembly } from '../../boot/runtime.ts'
 import type { Germination } from '../../germination/index.ts'
-import { ensurePrincipal, ensureRole, grantRole, type Store } from '../../store/index.ts'
+import type { Store } from '../../store/index.ts'
 import { writeSpore } from '../boot/process.ts'
 import { scratchFolder } from '../store/scratch.ts'
-import { bootInFolder } from './boot.ts'
+import { bootInFolder, seedStore } from './boot.ts'
 
 /** A hypha for tests: `say()` emits through its real context, `sent` records every send. */
 export const CHAT_HYPHA = {
@@ -91,17 +91,14 @@ export async function startTestCore(options: TestCoreOptions): Promise<TestCore>
     folder,
     config: `spores: [spores]\ndatabase: mycelo.db\nowner: { channel: chat, userId: owner }\n${options.config ?? ''}`,
     logging,
-    prepare(store, plugins) {
-      for (const [plugin, values] of Object.entries(options.settings ?? {})) {
-        for (const [key, value] of Object.entries(values)) plugins.setSetting(plugin, key, value)
-      }
-      for (const [role, patterns] of Object.entries(options.roles ?? {}))
-        ensureRole(store, role, { patterns })
-      for (const [externalId, roles] of Object.entries(options.grants ?? {})) {
-        const { id } = ensurePrincipal(store, { channel: 'chat', externalId })
-        for (const role of roles) grantRole(store, id, ensureRole(store, role, { patterns: [] }))
-      }
-    },
+    prepare: seedStore({
+      ...options,
+      grants: Object.entries(options.grants ?? {}).map(([externalId, roles]) => ({
+        channel: 'chat',
+        externalId,
+        roles,
+      })),
+    }),
   })
   const { store, germination, assembly } = running
   const chat = germination.byName.get('chat')?.instance as {

@@ -1,0 +1,211 @@
+// Discord end to end: N messages injected at a fake Discord gateway, heard by the real discord.js
+// client inside the discord spore, through the whole core path (a respond: command) and answered at
+// the fake's REST endpoint — next to a floor measured in the same run: a bare discord.js client
+// against its own fake that replies directly on messageCreate.
+import { join } from 'node:path'
+import { Client, Events, GatewayIntentBits, Partials } from 'discord.js'
+import { startCoreWith } from '../core/test/support/boot-core.ts'
+import { type FakeDiscord, startFakeDiscord } from '../spores/discord/test/fake/index.ts'
+
+const BENCH_ENZYME = {
+  'spore.yaml': `kind: enzyme
+name: bench
+septum: "^1.0"
+commands:
+  - name: ping
+    description: ping.description
+    respond: ping.text
+`,
+  'translations/en.yaml': 'ping:\n  text: pong\n',
+}
+
+/**
+ * discord.js lets a client make 50 REST calls a second (Discord's global limit) and queues the rest
+ * until the second is over. Each side therefore runs in bursts that stay under it, and waits out the
+ * window between bursts; only the time inside a burst is measured.
+ */
+const BURST = 45
+const WINDOW_MS = 1_000
+const WINDOW_MARGIN_MS = 30
+const WARM_UP = 2 * BURST
+
+export interface SideFigures {
+  /** Mean time from injecting a message at the gateway to its reply arriving at the REST endpoint. */
+  readonly meanMs: number
+  readonly p50Ms: number
+  readonly p99Ms: number
+  /** Process CPU time spent per message while this side's bursts ran (the fakes included). */
+  readonly cpuUsPerMessage: number
+}
+
+export interface DiscordFigures {
+  readonly messages: number
+  readonly core: SideFigures
+  readonly floor: SideFigures
+  /** How much the core adds to the floor's mean time per message, in percent. */
+  readonly overheadPercent: number
+  readonly wallSeconds: number
+  /** Messages per burst, each burst inside one rate-limit window. */
+  readonly burst: number
+}
+
+/** One way of answering: a fake Discord, a client that answers it, and what was measured so far. */
+interface Side {
+  readonly fake: FakeDiscord
+  readonly latencies: number[]
+  cpuUs: number
+  /** When the current rate-limit window of this side's client is over. */
+  nextWindowAt: number
+  stop(): Promise<void>
+}
+
+const INTENTS = [
+  GatewayIntentBits.Guilds,
+  GatewayIntentBits.GuildMessages,
+  GatewayIntentBits.MessageContent,
+  GatewayIntentBits.DirectMessages,
+  GatewayIntentBits.GuildMembers,
+]
+
+/** Long heartbeats, so none lands inside a measured burst more often on one side than the other. */
+const fakeDiscord = () => startFakeDiscord({ heartbeatInterval: 40_000 })
+
+async function coreSide(): Promise<Side> {
+  const fake = fakeDiscord()
+  const core = await startCoreWith({
+    sporeFolders: [join(import.meta.dir, '..', 'spores', 'discord')],
+    spores: { bench: BENCH_ENZYME },
+    settings: { discord: { token: fake.token, apiBaseUrl: fake.restApi } },
+    roles: { crowd: ['bench.*'] },
+    grants: [{ channel: 'discord', externalId: fake.world.alice.user.id, roles: ['crowd'] }],
+    logLevel: 'warn',
+  })
+  const discord = core.running.report().find((line) => line.name === 'discord')
+  if (discord?.state !== 'live') throw new Error(`the discord spore is ${discord?.state}: ${discord?.reason}`)
+  return {
+    fake,
+    latencies: [],
+    cpuUs: 0,
+    nextWindowAt: 0,
+    async stop() {
+      await core.stop()
+      await fake.stop()
+    },
+  }
+}
+
+/** The floor: the same client options the spore uses, answering on messageCreate with nothing between. */
+async function floorSide(): Promise<Side> {
+  const fake = fakeDiscord()
+  const client = new Client({
+    intents: INTENTS,
+    partials: [Partials.Channel],
+    rest: { api: fake.restApi },
+    allowedMentions: { parse: ['users'], repliedUser: true },
+  })
+  client.on(Events.MessageCreate, (message) => {
+    if (message.author.bot || !message.channel.isSendable()) return
+    if (message.content === '/ping') void message.channel.send('pong')
+  })
+  const ready = new Promise((resolve) => client.once(Events.ClientReady, resolve))
+  await client.login(fake.token)
+  await ready
+  return {
+    fake,
+    latencies: [],
+    cpuUs: 0,
+    nextWindowAt: 0,
+    async stop() {
+      await client.destroy()
+      await fake.stop()
+    },
+  }
+}
+
+/** Injects `/ping` and resolves once the reply has reached the fake's REST endpoint. */
+async function ping(fake: FakeDiscord): Promise<number> {
+  const requests = fake.rest.requests
+  const before = requests.entries.length
+  const path = `/channels/${fake.world.textChannelId}/messages`
+  const started = performance.now()
+  const replied = requests.waitFor(
+    // Cheap for every request already recorded (the first test fails), so waiting costs no more late in the run.
+    (request) => requests.entries.length > before && request.method === 'POST' && request.path === path,
+    10_000,
+  )
+  fake.say({ channelId: fake.world.textChannelId, author: fake.world.alice, content: '/ping' })
+  await replied
+  return performance.now() - started
+}
+
+/** One burst, sequential: inject, wait for the reply, next. Starts once the client's window is over. */
+async function burst(side: Side, count: number, record: boolean): Promise<void> {
+  const wait = side.nextWindowAt - performance.now()
+  if (wait > 0) await Bun.sleep(wait)
+  side.nextWindowAt = performance.now() + WINDOW_MS + WINDOW_MARGIN_MS
+  const cpu = process.cpuUsage()
+  for (let index = 0; index < count; index += 1) {
+    const latency = await ping(side.fake)
+    if (record) side.latencies.push(latency)
+  }
+  if (record) {
+    const used = process.cpuUsage(cpu)
+    side.cpuUs += used.user + used.system
+  }
+}
+
+function figures(side: Side): SideFigures {
+  const sorted = [...side.latencies].sort((a, b) => a - b)
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+  return {
+    meanMs: sorted.reduce((sum, value) => sum + value, 0) / sorted.length,
+    p50Ms: at(50),
+    p99Ms: at(99),
+    cpuUsPerMessage: side.cpuUs / sorted.length,
+  }
+}
+
+/** Checks both fakes saw one `pong` per message, so the figures describe replies that really came. */
+function checkReplies(side: Side, expected: number, label: string): void {
+  const replies = side.fake.rest.requests.entries.filter((request) => request.method === 'POST')
+  const pongs = replies.filter((request) => (request.body as { content?: string }).content === 'pong')
+  if (pongs.length !== expected || replies.length !== expected) {
+    throw new Error(
+      `${label}: expected ${expected} pong replies; the fake received ${replies.length} messages, ${pongs.length} of them pong`,
+    )
+  }
+}
+
+export async function discordPath(count: number): Promise<DiscordFigures> {
+  const started = performance.now()
+  const floor = await floorSide()
+  const core = await coreSide()
+  try {
+    for (let done = 0; done < WARM_UP; done += BURST) {
+      await burst(floor, BURST, false)
+      await burst(core, BURST, false)
+    }
+    // Alternating which side goes first, so neither always runs straight after the idle wait.
+    for (let done = 0, round = 0; done < count; done += BURST, round += 1) {
+      const size = Math.min(BURST, count - done)
+      const [first, second] = round % 2 === 0 ? [floor, core] : [core, floor]
+      await burst(first, size, true)
+      await burst(second, size, true)
+    }
+    checkReplies(floor, WARM_UP + count, 'floor')
+    checkReplies(core, WARM_UP + count, 'core')
+  } finally {
+    await core.stop()
+    await floor.stop()
+  }
+  const coreFigures = figures(core)
+  const floorFigures = figures(floor)
+  return {
+    messages: count,
+    core: coreFigures,
+    floor: floorFigures,
+    overheadPercent: ((coreFigures.meanMs - floorFigures.meanMs) / floorFigures.meanMs) * 100,
+    wallSeconds: (performance.now() - started) / 1_000,
+    burst: BURST,
+  }
+}

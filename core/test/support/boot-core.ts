@@ -1,0 +1,85 @@
+// The real start-up (config file, migrated SQLite file, germination, lifecycle) over real spore
+// folders copied from the repository, for end-to-end tests of a channel and for the benchmarks.
+// Unlike startTestCore it adds no test hypha: the channels are the spores being tested.
+import { cpSync, existsSync } from 'node:fs'
+import { basename, join } from 'node:path'
+import { createLogging } from '../../boot/log.ts'
+import type { Running } from '../../boot/startup.ts'
+import { writeSpore } from '../boot/process.ts'
+import { scratchFolder } from '../store/scratch.ts'
+import { bootInFolder, type Seed, seedStore } from './boot.ts'
+
+/** The parts of a spore folder the core reads; tests and package files stay behind. */
+const SPORE_PARTS = ['spore.yaml', 'src', 'translations'] as const
+
+export interface CoreWithOptions extends Seed {
+  /** Spore folders to copy in whole (their manifest, sources and catalogues), by absolute path. */
+  readonly sporeFolders?: readonly string[]
+  /** Spores written from text: name → file path → contents. */
+  readonly spores?: Record<string, Record<string, string>>
+  /** Extra mycelo.yaml lines (spores and database are set here). */
+  readonly config?: string
+  /** `debug` unless given; a benchmark logs less. */
+  readonly logLevel?: string
+}
+
+/** One pino line, parsed: `msg` is the message, the rest its level, time and meta. */
+export type LogRecord = Record<string, unknown> & { readonly msg?: string }
+
+export interface CoreWith {
+  readonly folder: string
+  readonly running: Running
+  logs(): LogRecord[]
+  /** The first log line, already written or still to come, whose message is `msg`. */
+  waitForLog(msg: string, timeoutMs?: number): Promise<LogRecord>
+  stop(): Promise<void>
+}
+
+/** Boots the core the way `bun core/boot/main.ts` does, minus the process signals. */
+export async function startCoreWith(options: CoreWithOptions): Promise<CoreWith> {
+  const scratch = scratchFolder('e2e')
+  const folder = scratch.path
+  const sporesDir = join(folder, 'spores')
+  for (const source of options.sporeFolders ?? []) copySpore(source, join(sporesDir, basename(source)))
+  for (const [name, files] of Object.entries(options.spores ?? {})) writeSpore(sporesDir, name, files)
+  const lines: string[] = []
+  const logging = createLogging({
+    level: options.logLevel ?? 'debug',
+    pretty: false,
+    output: { write: (line) => lines.push(line) },
+  })
+  const running = await bootInFolder({
+    folder,
+    config: `spores: [spores]\ndatabase: mycelo.db\n${options.config ?? ''}`,
+    logging,
+    prepare: seedStore(options),
+  }).catch((error: unknown) => {
+    scratch.remove()
+    throw error
+  })
+  const logs = () => lines.map((line) => JSON.parse(line) as LogRecord)
+  return {
+    folder,
+    running,
+    logs,
+    async waitForLog(msg, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs
+      for (;;) {
+        const found = logs().find((line) => line.msg === msg)
+        if (found !== undefined) return found
+        if (Date.now() > deadline) throw new Error(`the core logged no "${msg}" within ${timeoutMs} ms`)
+        await Bun.sleep(20)
+      }
+    },
+    async stop() {
+      await running.stop()
+      scratch.remove()
+    },
+  }
+}
+
+function copySpore(source: string, target: string): void {
+  for (const part of SPORE_PARTS) {
+    if (existsSync(join(source, part))) cpSync(join(source, part), join(target, part), { recursive: true })
+  }
+}
