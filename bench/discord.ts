@@ -138,19 +138,26 @@ async function ping(fake: FakeDiscord): Promise<number> {
   return performance.now() - started
 }
 
-/** One burst, sequential: inject, wait for the reply, next. Starts once the client's window is over. */
-async function burst(side: Side, count: number, record: boolean): Promise<void> {
-  const wait = side.nextWindowAt - performance.now()
+/**
+ * One burst on both sides, interleaved message by message (inject, wait for the reply, then the
+ * other side), so that whatever the machine is doing meanwhile falls on both alike. Starts once
+ * both clients' rate-limit windows are over.
+ */
+async function burst(sides: readonly [Side, Side], count: number, record: boolean): Promise<void> {
+  const wait = Math.max(...sides.map((side) => side.nextWindowAt)) - performance.now()
   if (wait > 0) await Bun.sleep(wait)
-  side.nextWindowAt = performance.now() + WINDOW_MS + WINDOW_MARGIN_MS
-  const cpu = process.cpuUsage()
+  for (const side of sides) side.nextWindowAt = performance.now() + WINDOW_MS + WINDOW_MARGIN_MS
   for (let index = 0; index < count; index += 1) {
-    const latency = await ping(side.fake)
-    if (record) side.latencies.push(latency)
-  }
-  if (record) {
-    const used = process.cpuUsage(cpu)
-    side.cpuUs += used.user + used.system
+    // Which side goes first alternates, so neither always follows the other's reply.
+    const order = index % 2 === 0 ? sides : ([sides[1], sides[0]] as const)
+    for (const side of order) {
+      const cpu = process.cpuUsage()
+      const latency = await ping(side.fake)
+      if (!record) continue
+      const used = process.cpuUsage(cpu)
+      side.cpuUs += used.user + used.system
+      side.latencies.push(latency)
+    }
   }
 }
 
@@ -181,16 +188,9 @@ export async function discordPath(count: number): Promise<DiscordFigures> {
   const floor = await floorSide()
   const core = await coreSide()
   try {
-    for (let done = 0; done < WARM_UP; done += BURST) {
-      await burst(floor, BURST, false)
-      await burst(core, BURST, false)
-    }
-    // Alternating which side goes first, so neither always runs straight after the idle wait.
-    for (let done = 0, round = 0; done < count; done += BURST, round += 1) {
-      const size = Math.min(BURST, count - done)
-      const [first, second] = round % 2 === 0 ? [floor, core] : [core, floor]
-      await burst(first, size, true)
-      await burst(second, size, true)
+    for (let done = 0; done < WARM_UP; done += BURST) await burst([floor, core], BURST, false)
+    for (let done = 0; done < count; done += BURST) {
+      await burst([floor, core], Math.min(BURST, count - done), true)
     }
     checkReplies(floor, WARM_UP + count, 'floor')
     checkReplies(core, WARM_UP + count, 'core')

@@ -15,6 +15,10 @@ export type Admission =
   | { readonly admitted: true }
   | { readonly admitted: false; readonly by: string; readonly reason: string }
 
+const ADMITTED: Admission = { admitted: true }
+
+const byName = (a: AdmissionMember, b: AdmissionMember) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
+
 export interface AdmissionOptions {
   /**
    * The inhibitors as they stand now, read at every message so that one failing to start is
@@ -42,13 +46,23 @@ export class AdmissionChain {
     this.#logger = options.logger
   }
 
-  async admit(message: IncomingMessage): Promise<Admission> {
-    const members = [...this.#members()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  /** Answers at once, without a turn of the event loop, when no inhibitor has this message to judge. */
+  admit(message: IncomingMessage): Admission | Promise<Admission> {
+    const all = this.#members()
+    const members = all.length > 1 ? [...all].sort(byName) : all
+    const judging: AdmissionMember[] = []
     for (const member of members) {
       const confined = this.#confinedTo(member.name)
       if (confined.length > 0 && !confined.includes(message.channel)) continue
+      if (!member.usable && !member.enforcing) continue
+      judging.push(member)
+    }
+    return judging.length === 0 ? ADMITTED : this.#judge(judging, message)
+  }
+
+  async #judge(members: readonly AdmissionMember[], message: IncomingMessage): Promise<Admission> {
+    for (const member of members) {
       if (!member.usable) {
-        if (!member.enforcing) continue
         return this.#refuse(
           member.name,
           `enforcing inhibitor is not usable (${member.reason}): all traffic refused`,
@@ -72,7 +86,7 @@ export class AdmissionChain {
       }
       if (!verdict.allow) return this.#refuse(member.name, verdict.reason, message)
     }
-    return { admitted: true }
+    return ADMITTED
   }
 
   #refuse(by: string, reason: string, message: IncomingMessage): Admission {

@@ -1,6 +1,6 @@
 import type { Inhibitor, Logger } from '@mycelo/septum'
 import { AdmissionChain, type AdmissionMember } from '../admission/chain.ts'
-import type { Germination } from '../germination/index.ts'
+import type { GerminatedSpore, Germination } from '../germination/index.ts'
 import { Translator } from '../i18n/translator.ts'
 import { PrincipalDirectory } from '../identity/directory.ts'
 import { createMycelium } from '../mycelium/index.ts'
@@ -62,8 +62,10 @@ export function assembleRuntime(options: AssembleOptions): Assembly {
   }
   let bus: Rhizomorph | undefined
   const contexts = new SporeContexts(runtime, (hypha, message) => bus!.emit(hypha, message))
+  // Which spores are inhibitors never changes while running; whether each is usable may.
+  const inhibitors = germination.spores.filter((spore) => spore.kind === 'inhibitor')
   const admission = new AdmissionChain({
-    members: () => admissionMembers(germination, contexts),
+    members: () => admissionMembers(inhibitors, contexts),
     confinedTo: (name) => runtime.restrictions.confinedTo(name),
     logger,
   })
@@ -72,10 +74,13 @@ export function assembleRuntime(options: AssembleOptions): Assembly {
 }
 
 /** Every enabled inhibitor: a live one judges, a dormant one is unusable (which matters if enforcing). */
-function admissionMembers(germination: Germination, contexts: SporeContexts): AdmissionMember[] {
+function admissionMembers(
+  inhibitors: readonly GerminatedSpore[],
+  contexts: SporeContexts,
+): AdmissionMember[] {
   const members: AdmissionMember[] = []
-  for (const spore of germination.spores) {
-    if (spore.kind !== 'inhibitor' || spore.state === 'disabled') continue
+  for (const spore of inhibitors) {
+    if (spore.state === 'disabled') continue
     if (spore.state === 'live') {
       members.push({
         name: spore.name,

@@ -1,4 +1,5 @@
 import type { CompiledCatalog, Logger, TranslatableRef } from '@mycelo/septum'
+import type { IntlMessageFormat } from 'intl-messageformat'
 
 type Params = Readonly<Record<string, unknown>>
 
@@ -53,6 +54,8 @@ export class Translator {
     const wanted = locale ?? this.defaultLocale
     const found = this.#lookup(ref.domain, ref.key, wanted)
     if (!found) return ref.key
+    const fixed = staticText(found)
+    if (fixed !== undefined) return fixed
     try {
       const out = found.format(ref.params as Record<string, never> | undefined)
       return Array.isArray(out) ? out.map(String).join('') : String(out)
@@ -93,10 +96,37 @@ export class Translator {
   }
 }
 
-/** `fr-CA` tries `fr-CA` then `fr`. */
+const statics = new WeakMap<IntlMessageFormat, string | null>()
+/** The ICU parser's element type for plain text (its TYPE.literal). */
+const LITERAL = 0
+
+/**
+ * The text of a message with no placeholder, plural or tag: most replies are such, and they need
+ * not go through ICU formatting each time. Null is remembered for the others.
+ */
+function staticText(message: IntlMessageFormat): string | undefined {
+  let text = statics.get(message)
+  if (text === undefined) {
+    const elements = message.getAst()
+    text = elements.every((element) => element.type === LITERAL)
+      ? elements.map((element) => (element as { value: string }).value).join('')
+      : null
+    statics.set(message, text)
+  }
+  return text ?? undefined
+}
+
+const candidates = new Map<string, readonly string[]>()
+
+/** `fr-CA` tries `fr-CA` then `fr`; remembered, since the same few locales come back all the time. */
 export function localeCandidates(locale: string): readonly string[] {
-  const language = locale.split(/[-_]/)[0] ?? locale
-  return language === locale ? [locale] : [locale, language]
+  let found = candidates.get(locale)
+  if (!found) {
+    const language = locale.split(/[-_]/)[0] ?? locale
+    found = language === locale ? [locale] : [locale, language]
+    if (candidates.size < 1000) candidates.set(locale, found)
+  }
+  return found
 }
 
 export type { Params as TranslationParams }

@@ -16,7 +16,7 @@ export function commandsRead(runtime: CoreRuntime): CommandsRead {
       if (!principal) return []
       const capabilities = where ? hyphae.capabilitiesOf(where.channel) : undefined
       const allowedHere = (route: Route): boolean => {
-        if (!patternsAllow(principal.patterns, route.plugin, route.command.name)) return false
+        if (!patternsAllow(principal.patterns, route)) return false
         if (capabilities && !(route.command.capabilities ?? []).every((c) => capabilities.has(c)))
           return false
         const kinds = where?.kind ? restrictions.allowedKinds(route.qualified) : undefined

@@ -1,5 +1,5 @@
 import { type Enzyme, type IncomingMessage, isCodeCommand, type OutgoingContent } from '@mycelo/septum'
-import type { AdmissionChain } from '../admission/chain.ts'
+import type { Admission, AdmissionChain } from '../admission/chain.ts'
 import type { PrincipalSnapshot } from '../identity/directory.ts'
 import { patternsAllow } from '../identity/patterns.ts'
 import type { SporeContexts } from './contexts.ts'
@@ -8,6 +8,11 @@ import { normalise } from './normalise.ts'
 import { bindArgs, type ParsedCommand, parseCommand } from './parse.ts'
 import type { Route } from './routes.ts'
 import type { CoreRuntime } from './runtime.ts'
+
+/** A step that finished at once, or a promise of it: the common path never waits on a turn it need not. */
+type Step = void | Promise<void>
+
+const DONE: Promise<void> = Promise.resolve()
 
 /**
  * The message path: normalise → admit → record the conversation → resolve the principal and the
@@ -31,11 +36,17 @@ export class Rhizomorph {
   readonly emit = (hypha: string, input: unknown): Promise<void> => {
     if (this.#closing) {
       this.#runtime.logger.debug('message ignored: shutting down', { hypha })
-      return Promise.resolve()
+      return DONE
     }
-    const handled = this.#handle(hypha, input).catch((error: unknown) => {
-      this.#runtime.logger.error('the message path failed', { hypha, error: describe(error) })
-    })
+    let step: Step
+    try {
+      step = this.#handle(hypha, input)
+    } catch (error) {
+      this.#failed(hypha, error)
+      return DONE
+    }
+    if (!(step instanceof Promise)) return DONE
+    const handled = step.catch((error: unknown) => this.#failed(hypha, error))
     this.#inFlight.add(handled)
     return handled.finally(() => this.#inFlight.delete(handled))
   }
@@ -55,31 +66,40 @@ export class Rhizomorph {
     }
   }
 
-  async #handle(hypha: string, input: unknown): Promise<void> {
-    const { config, logger, conversations, directory, listeners } = this.#runtime
+  #failed(hypha: string, error: unknown): void {
+    this.#runtime.logger.error('the message path failed', { hypha, error: describe(error) })
+  }
+
+  #handle(hypha: string, input: unknown): Step {
+    const { config, logger } = this.#runtime
     const normalised = normalise(hypha, input, config.maxMessageLength)
     if (!normalised.ok) {
       logger.warn('message dropped', { hypha, problem: normalised.problem })
       return
     }
     const { message } = normalised
-    const admission = await this.#admission.admit(message)
-    if (!admission.admitted) return
-    conversations.record(message)
-    const principal = directory.resolve(message.sender)
-    const locale =
-      conversations.localeOf(message.channel, message.conversationId) ??
-      principal.locale ??
-      config.defaultLocale
-    const parsed = parseCommand(message.text, config.prefix)
-    if (parsed) await this.#command({ message, principal, locale, parsed })
-    await listeners.notify(message, logger)
+    const admission = this.#admission.admit(message)
+    if (admission instanceof Promise) return admission.then((judged) => this.#admitted(judged, message))
+    return this.#admitted(admission, message)
   }
 
-  async #command(turn: CommandTurn): Promise<void> {
+  #admitted(admission: Admission, message: IncomingMessage): Step {
+    if (!admission.admitted) return
+    const { config, conversations, directory, listeners, logger } = this.#runtime
+    const conversationLocale = conversations.record(message)
+    const principal = directory.resolve(message.sender)
+    const locale = conversationLocale ?? principal.locale ?? config.defaultLocale
+    const parsed = parseCommand(message.text, config.prefix)
+    const commanded = parsed ? this.#command({ message, principal, locale, parsed }) : undefined
+    if (listeners.size === 0) return commanded
+    return Promise.resolve(commanded).then(() => listeners.notify(message, logger))
+  }
+
+  #command(turn: CommandTurn): Step {
     const { routes, restrictions, hyphae, config } = this.#runtime
     const { message, principal, parsed } = turn
     const lookup = routes.find(parsed.name)
+    // Only a refusal or a failure names the command back.
     const command = `${config.prefix}${parsed.name}`
     if (!lookup.found) {
       if (lookup.choices.length > 1) {
@@ -89,12 +109,13 @@ export class Rhizomorph {
       return this.#say(turn, 'reply.unknownCommand', { command, help: `${config.prefix}help` })
     }
     const { route } = lookup
-    if (!patternsAllow(principal.patterns, route.plugin, route.command.name)) {
+    if (!patternsAllow(principal.patterns, route)) {
       return this.#say(turn, 'reply.notAllowed', { command })
     }
     const capabilities = hyphae.capabilitiesOf(message.channel)
-    const missing = (route.command.capabilities ?? []).filter((capability) => !capabilities.has(capability))
-    if (missing.length > 0) {
+    const needed = route.command.capabilities
+    if (needed?.some((capability) => !capabilities.has(capability))) {
+      const missing = needed.filter((capability) => !capabilities.has(capability))
       return this.#say(turn, 'reply.capabilityMissing', {
         command,
         channel: message.channel,
@@ -102,24 +123,28 @@ export class Rhizomorph {
       })
     }
     const allowed = restrictions.allowedKinds(route.qualified)
-    const kind = message.group ? 'group' : 'dm'
-    if (allowed && !allowed.includes(kind)) {
+    if (allowed && !allowed.includes(message.group ? 'group' : 'dm')) {
       return this.#say(turn, 'reply.contextRefused', {
         command,
         kind: allowed.length === 1 ? allowed[0] : 'none',
       })
     }
     if (route.spore.state !== 'live') return this.#say(turn, 'reply.unavailable', { command })
-    await this.#dispatch(route, { ...turn, capabilities, command })
-  }
-
-  async #dispatch(route: Route, turn: CommandTurn & { capabilities: DispatchCapabilities; command: string }) {
-    const { translator, logger } = this.#runtime
     const declared = route.command
     if (!isCodeCommand(declared)) {
-      const text = translator.render({ domain: route.plugin, key: declared.respond }, turn.locale)
-      return this.#send(turn.message, { text })
+      const text = this.#runtime.translator.render(
+        { domain: route.plugin, key: declared.respond },
+        turn.locale,
+      )
+      return this.#send(message, { text })
     }
+    return this.#run(route, { ...turn, capabilities, command })
+  }
+
+  /** A code: command: its handler, with its context; a throw is logged and answered, never escapes. */
+  async #run(route: Route, turn: CommandTurn & { capabilities: DispatchCapabilities; command: string }) {
+    const declared = route.command
+    if (!isCodeCommand(declared)) return
     const handler = (route.spore.instance as Enzyme).handlers[declared.code]
     const invocation = {
       command: declared.name,
@@ -134,7 +159,7 @@ export class Rhizomorph {
       if (!handler) throw new Error(`no handler named "${declared.code}"`)
       await handler(invocation, this.#contexts.handler(route.spore, turn))
     } catch (error) {
-      logger.error('a command handler failed', {
+      this.#runtime.logger.error('a command handler failed', {
         spore: route.plugin,
         command: declared.name,
         error: describe(error),
@@ -143,23 +168,19 @@ export class Rhizomorph {
     }
   }
 
-  async #say(turn: CommandTurn, key: string, params: Record<string, unknown>): Promise<void> {
+  #say(turn: CommandTurn, key: string, params: Record<string, unknown>): Promise<void> {
     const text = this.#runtime.translator.render({ domain: 'core', key, params }, turn.locale)
-    await this.#send(turn.message, { text })
+    return this.#send(turn.message, { text })
   }
 
-  async #send(message: IncomingMessage, content: OutgoingContent): Promise<void> {
-    try {
-      await this.#runtime.hyphae.send(
-        { channel: message.channel, conversationId: message.conversationId },
-        content,
-      )
-    } catch (error) {
+  #send(message: IncomingMessage, content: OutgoingContent): Promise<void> {
+    const target = { channel: message.channel, conversationId: message.conversationId }
+    return this.#runtime.hyphae.send(target, content).catch((error: unknown) => {
       this.#runtime.logger.error('a reply could not be sent', {
         channel: message.channel,
         error: describe(error),
       })
-    }
+    })
   }
 }
 

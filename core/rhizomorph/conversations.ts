@@ -23,7 +23,8 @@ export class ConversationBook {
     this.#store = store
   }
 
-  record(message: IncomingMessage, now = Date.now()): void {
+  /** Notes the conversation as seen now, and answers its own stored locale, if one was chosen. */
+  record(message: IncomingMessage, now = Date.now()): string | undefined {
     const key = keyOf(message.channel, message.conversationId)
     const known = this.#known.get(key) ?? this.#load(message.channel, message.conversationId)
     const kind: ConversationKind = message.group ? 'group' : 'dm'
@@ -34,7 +35,7 @@ export class ConversationBook {
       known.label === label &&
       now - known.written < LAST_SEEN_RESOLUTION_MS
     ) {
-      return
+      return known.locale
     }
     const seen = new Date(now)
     this.#store.db
@@ -53,6 +54,7 @@ export class ConversationBook {
       })
       .run()
     this.#known.set(key, { kind, label, locale: known?.locale, written: now })
+    return known?.locale
   }
 
   /** The conversation's own stored locale, if one was chosen. */

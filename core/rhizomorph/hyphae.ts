@@ -44,10 +44,15 @@ export class HyphaRegistry {
     return this.hypha(channel) ? (this.#capabilities.get(channel) ?? NO_CAPABILITIES) : NO_CAPABILITIES
   }
 
-  async send(target: PushTarget, content: OutgoingContent): Promise<void> {
+  send(target: PushTarget, content: OutgoingContent): Promise<void> {
     const hypha = this.hypha(target.channel)
-    if (!hypha) throw new Error(`channel "${target.channel}" is not live; nothing was sent`)
-    await hypha.send(target.conversationId, content)
+    if (!hypha) return Promise.reject(new Error(`channel "${target.channel}" is not live; nothing was sent`))
+    try {
+      return Promise.resolve(hypha.send(target.conversationId, content))
+    } catch (error) {
+      // A hypha whose send throws rather than rejects is answered the same way.
+      return Promise.reject(error)
+    }
   }
 
   /** A group's members, briefly cached; null where the channel cannot tell. */

@@ -6,6 +6,10 @@ type MessageListener = (message: IncomingMessage) => void | Promise<void>
 export class MessageListeners {
   readonly #listeners: { spore: string; listener: MessageListener }[] = []
 
+  get size(): number {
+    return this.#listeners.length
+  }
+
   add(spore: string, listener: MessageListener): void {
     this.#listeners.push({ spore, listener })
   }

@@ -1,47 +1,40 @@
-import type { IncomingMessage } from '@mycelo/septum'
-import { z } from 'zod'
-
-const id = z.string().min(1).max(512)
-
-const messageSchema = z.object({
-  channel: id,
-  conversationId: id,
-  messageId: id,
-  group: z.object({ id, name: z.string().max(512).optional() }).optional(),
-  sender: z.object({ channel: id, externalId: id, displayName: z.string().max(512).optional() }),
-  text: z.string(),
-  attachments: z
-    .array(
-      z.object({
-        url: z.string().optional(),
-        data: z.instanceof(Uint8Array).optional(),
-        name: z.string().optional(),
-        contentType: z.string().optional(),
-        size: z.number().nonnegative().optional(),
-      }),
-    )
-    .max(64)
-    .default([]),
-  raw: z.unknown(),
-  receivedAt: z.coerce.date(),
-})
+import type { Attachment, IncomingMessage } from '@mycelo/septum'
 
 export type Normalised = { ok: true; message: IncomingMessage } | { ok: false; problem: string }
 
+/** Longest id, name or display name a hypha may hand over. */
+const MAX_ID = 512
+/** Most attachments one message may carry. */
+const MAX_ATTACHMENTS = 64
+
 /**
- * Checks what a hypha emitted before anything reads it. A hypha speaks only for its own channel:
- * a message claiming another channel, or a sender from one, would borrow someone else's identity.
+ * Checks what a hypha emitted before anything reads it, field by field: this runs for every
+ * message, so it is a few plain checks rather than a schema walk. A hypha speaks only for its own
+ * channel: a message claiming another channel, or a sender from one, would borrow someone's identity.
  */
 export function normalise(hypha: string, input: unknown, maxLength: number): Normalised {
-  const parsed = messageSchema.safeParse(input)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    const where = issue?.path.length ? `${issue.path.join('.')}: ` : ''
-    return { ok: false, problem: `malformed message: ${where}${issue?.message ?? 'invalid'}` }
-  }
-  const message = parsed.data as IncomingMessage
-  if (message.channel !== hypha || message.sender.channel !== hypha) {
+  if (!isRecord(input)) return malformed('', 'expected a message object')
+  const problem =
+    idProblem(input, 'channel') ??
+    idProblem(input, 'conversationId') ??
+    idProblem(input, 'messageId') ??
+    groupProblem(input.group) ??
+    senderProblem(input.sender) ??
+    (typeof input.text === 'string' ? undefined : 'text: expected a string') ??
+    attachmentsProblem(input.attachments)
+  if (problem) return { ok: false, problem: `malformed message: ${problem}` }
+  const receivedAt =
+    input.receivedAt instanceof Date ? input.receivedAt : new Date(input.receivedAt as string)
+  if (Number.isNaN(receivedAt.getTime())) return malformed('receivedAt', 'expected a date')
+  const message = { ...input, attachments: input.attachments ?? [], receivedAt } as unknown as IncomingMessage
+  if (message.channel !== hypha) {
     return { ok: false, problem: `message claims channel "${message.channel}" but came from "${hypha}"` }
+  }
+  if (message.sender.channel !== hypha) {
+    return {
+      ok: false,
+      problem: `sender claims channel "${message.sender.channel}" but came from "${hypha}"`,
+    }
   }
   if (message.text.length > maxLength) {
     return {
@@ -50,4 +43,63 @@ export function normalise(hypha: string, input: unknown, maxLength: number): Nor
     }
   }
   return { ok: true, message }
+}
+
+function malformed(path: string, what: string): Normalised {
+  return { ok: false, problem: `malformed message: ${path ? `${path}: ` : ''}${what}` }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function idProblem(record: Record<string, unknown>, key: string, path = key): string | undefined {
+  const value = record[key]
+  if (typeof value !== 'string' || value.length === 0) return `${path}: expected a non-empty string`
+  if (value.length > MAX_ID) return `${path}: longer than ${MAX_ID} characters`
+  return undefined
+}
+
+function optionalName(record: Record<string, unknown>, key: string, path: string): string | undefined {
+  const value = record[key]
+  if (value === undefined) return undefined
+  if (typeof value !== 'string') return `${path}: expected a string`
+  return value.length > MAX_ID ? `${path}: longer than ${MAX_ID} characters` : undefined
+}
+
+function groupProblem(group: unknown): string | undefined {
+  if (group === undefined) return undefined
+  if (!isRecord(group)) return 'group: expected an object'
+  return idProblem(group, 'id', 'group.id') ?? optionalName(group, 'name', 'group.name')
+}
+
+function senderProblem(sender: unknown): string | undefined {
+  if (!isRecord(sender)) return 'sender: expected an object'
+  return (
+    idProblem(sender, 'channel', 'sender.channel') ??
+    idProblem(sender, 'externalId', 'sender.externalId') ??
+    optionalName(sender, 'displayName', 'sender.displayName')
+  )
+}
+
+function attachmentsProblem(attachments: unknown): string | undefined {
+  if (attachments === undefined) return undefined
+  if (!Array.isArray(attachments)) return 'attachments: expected a list'
+  if (attachments.length > MAX_ATTACHMENTS) return `attachments: more than ${MAX_ATTACHMENTS}`
+  for (const [index, attachment] of (attachments as unknown[]).entries()) {
+    const problem = attachmentProblem(attachment)
+    if (problem) return `attachments.${index}${problem}`
+  }
+  return undefined
+}
+
+function attachmentProblem(attachment: unknown): string | undefined {
+  if (!isRecord(attachment)) return ': expected an object'
+  const a = attachment as Partial<Record<keyof Attachment, unknown>>
+  for (const key of ['url', 'name', 'contentType'] as const) {
+    if (a[key] !== undefined && typeof a[key] !== 'string') return `.${key}: expected a string`
+  }
+  if (a.data !== undefined && !(a.data instanceof Uint8Array)) return '.data: expected bytes'
+  if (a.size !== undefined && (typeof a.size !== 'number' || a.size < 0)) return '.size: expected a size'
+  return undefined
 }

@@ -4,6 +4,7 @@ export interface ParsedCommand {
   readonly name: string
   /** Everything after the name, verbatim but for surrounding whitespace. */
   readonly rest: string
+  /** `rest` split into words, quotes honoured; computed on first read, as most commands never need it. */
   readonly words: readonly Word[]
 }
 
@@ -22,7 +23,15 @@ export function parseCommand(text: string, prefix: string): ParsedCommand | null
   const match = /^[^\s]+/.exec(body)
   if (!match) return null
   const rest = body.slice(match[0].length).trim()
-  return { name: match[0].toLowerCase(), rest, words: splitWords(rest) }
+  let words: Word[] | undefined
+  return {
+    name: match[0].toLowerCase(),
+    rest,
+    get words() {
+      words ??= splitWords(rest)
+      return words
+    },
+  }
 }
 
 /** Splits on whitespace, honouring "double" and 'single' quotes; an unclosed quote runs to the end. */

@@ -1,8 +1,9 @@
 import type { CommandDeclaration, EnzymeManifest } from '@mycelo/septum'
 import type { GerminatedSpore, Germination } from '../germination/index.ts'
+import { type Guarded, guardOf } from '../identity/patterns.ts'
 
 /** One command of one enzyme. */
-export interface Route {
+export interface Route extends Guarded {
   readonly plugin: string
   readonly qualified: string
   readonly command: CommandDeclaration
@@ -27,7 +28,7 @@ export class RouteMap {
     for (const spore of germination.spores) {
       if (spore.kind !== 'enzyme' || spore.state !== 'live' || !spore.manifest) continue
       for (const command of (spore.manifest as EnzymeManifest).commands) {
-        routes.push({ plugin: spore.name, qualified: `${spore.name}.${command.name}`, command, spore })
+        routes.push({ plugin: spore.name, ...guardOf(spore.name, command.name), command, spore })
       }
     }
     routes.sort((a, b) => a.qualified.localeCompare(b.qualified))

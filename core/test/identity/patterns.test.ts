@@ -1,5 +1,5 @@
 import { expect, it } from 'bun:test'
-import { isRolePattern, patternsAllow } from '../../identity/patterns.ts'
+import { guardOf, isRolePattern, patternsAllow } from '../../identity/patterns.ts'
 
 it('recognises the three pattern forms and nothing else', () => {
   for (const ok of ['*', 'admin.*', 'radarr-helper.add']) expect(isRolePattern(ok)).toBe(true)
@@ -8,9 +8,11 @@ it('recognises the three pattern forms and nothing else', () => {
 })
 
 it('allows by wildcard, plugin wildcard or exact command', () => {
-  expect(patternsAllow(['*'], 'admin', 'grant')).toBe(true)
-  expect(patternsAllow(['admin.*'], 'admin', 'grant')).toBe(true)
-  expect(patternsAllow(['admin.grant'], 'admin', 'grant')).toBe(true)
-  expect(patternsAllow(['admin.revoke', 'help.*'], 'admin', 'grant')).toBe(false)
-  expect(patternsAllow([], 'help', 'help')).toBe(false)
+  const grant = guardOf('admin', 'grant')
+  expect(patternsAllow(new Set(['*']), grant)).toBe(true)
+  expect(patternsAllow(new Set(['admin.*']), grant)).toBe(true)
+  expect(patternsAllow(new Set(['admin.grant']), grant)).toBe(true)
+  expect(patternsAllow(new Set(['admin.revoke', 'help.*']), grant)).toBe(false)
+  expect(patternsAllow(new Set(['admin-tools.*', 'admin.grants']), grant)).toBe(false)
+  expect(patternsAllow(new Set(), guardOf('help', 'help'))).toBe(false)
 })

@@ -27,13 +27,20 @@ export async function sendContent(
   conversationId: string,
   content: OutgoingContent,
 ): Promise<void> {
-  const channel = await sendableChannel(client, conversationId)
+  // A channel discord.js already holds is used at once; only an unknown one costs a fetch.
+  const cached = client.channels.cache.get(conversationId)
+  const channel =
+    cached?.isSendable() && !cached.partial ? cached : await sendableChannel(client, conversationId)
   if (content.reactTo !== undefined) {
     await channel.messages.react(content.reactTo.messageId, content.reactTo.emoji)
   }
-  const files = await Promise.all((content.attachments ?? []).map(toFile))
+  const attachments = content.attachments ?? []
+  const files = attachments.length === 0 ? [] : await Promise.all(attachments.map(toFile))
   for (const message of plan(splitText(content.text ?? ''), files)) {
-    await channel.send({ ...message, files: [...(message.files ?? [])] })
+    // A message without files goes as plain JSON: discord.js prepares an upload for any files key.
+    await channel.send(
+      message.files?.length ? { ...message, files: [...message.files] } : { content: message.content },
+    )
   }
 }
 
