@@ -1,26 +1,50 @@
-import type { Health, HealthRead, HealthState, Rhiza, RhizaHealth } from '@mycelo/septum'
+import type { Health, HealthRead, HealthState, Hypha, Rhiza, RhizaHealth } from '@mycelo/septum'
 import { faultText } from '../germination/fault.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 
 const STATES: ReadonlySet<HealthState> = new Set(['healthy', 'degraded', 'unreachable'])
 
-/** health.read: every live rhiza asked at once; one that throws reads as unreachable. */
+/** How long one health() may take before it reads as unreachable. */
+const HEALTH_TIMEOUT_MS = 5_000
+
+/**
+ * health.read: every live rhiza, and every live channel that reports its health, asked at once.
+ * One that throws, or does not answer in time, reads as unreachable.
+ */
 export function healthRead(runtime: CoreRuntime): HealthRead {
   return {
     async health() {
-      const rhizas = runtime.germination.spores.filter(
-        (spore) => spore.kind === 'rhiza' && spore.state === 'live',
+      const reporting = runtime.germination.spores.filter(
+        (spore) =>
+          spore.state === 'live' &&
+          (spore.kind === 'rhiza' ||
+            (spore.kind === 'hypha' && typeof (spore.instance as Hypha).health === 'function')),
       )
       return Promise.all(
-        rhizas.map(async (spore): Promise<RhizaHealth> => {
+        reporting.map(async (spore): Promise<RhizaHealth> => {
           try {
-            return reported(spore.name, await (spore.instance as Rhiza).health())
+            return reported(spore.name, await bounded((spore.instance as Rhiza).health()))
           } catch (error) {
             return { name: spore.name, state: 'unreachable', detail: faultText(error), checkedAt: new Date() }
           }
         }),
       )
     },
+  }
+}
+
+async function bounded(health: Promise<Health>): Promise<Health> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`health() did not answer within ${HEALTH_TIMEOUT_MS} ms`)),
+      HEALTH_TIMEOUT_MS,
+    )
+  })
+  try {
+    return await Promise.race([health, late])
+  } finally {
+    clearTimeout(timer)
   }
 }
 

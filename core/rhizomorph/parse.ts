@@ -61,8 +61,9 @@ export function splitWords(text: string): Word[] {
 }
 
 /**
- * Binds words to declared args by position; the last arg takes the rest. Too few words give a
- * partial or empty bag, never a refusal: the handler owns its usage sentence.
+ * Binds words to declared args by position; the last arg takes the rest of the line as typed, but
+ * for the quotes around it when it is one quoted word. Too few words give a partial or empty bag,
+ * never a refusal: the handler owns its usage sentence.
  */
 export function bindArgs(names: readonly string[], command: ParsedCommand): Record<string, string> {
   const args: Record<string, string> = {}
@@ -70,9 +71,22 @@ export function bindArgs(names: readonly string[], command: ParsedCommand): Reco
   names.forEach((name, index) => {
     const word = words[index]
     if (!word) return
-    const isLast = index === names.length - 1
-    const remaining = words.length - index
-    args[name] = isLast && remaining > 1 ? rest.slice(word.start).trim() : word.value
+    if (index < names.length - 1) {
+      args[name] = word.value
+      return
+    }
+    const raw = rest.slice(word.start).trim()
+    args[name] = words.length - index === 1 && isQuoted(raw) ? word.value : raw
   })
   return args
+}
+
+function isQuoted(text: string): boolean {
+  const quote = text[0]
+  return (
+    (quote === '"' || quote === "'") &&
+    text.length > 1 &&
+    text.endsWith(quote) &&
+    text.indexOf(quote, 1) === text.length - 1
+  )
 }

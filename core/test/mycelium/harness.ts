@@ -179,7 +179,8 @@ export function probeHypha(
   behaviour: { readonly failSend?: boolean } = {},
 ): SporeFiles {
   const send = behaviour.failSend
-    ? `async send() { throw new Error('${name} is jammed') },`
+    ? `async send() { throw new Error('${name} is jammed') },
+      async health() { return { state: 'degraded', detail: '${name} is jammed', checkedAt: new Date(0) } },`
     : `async send(conversationId, content) { probe.sent.push({ channel: '${name}', conversationId, content }) },`
   return {
     manifest: { kind: 'hypha', name, septum: '^1.0', capabilities: [...capabilities] },

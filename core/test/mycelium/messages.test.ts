@@ -58,9 +58,10 @@ describe('messages.broadcast', () => {
 })
 
 describe('health.read', () => {
-  it("reports every live rhiza's health by name, a throwing one as unreachable", async () => {
+  it("reports every live rhiza's and channel's health by name, a throwing one as unreachable", async () => {
     const health = await mycelium.health()
     expect(health).toEqual([
+      { name: 'jammed', state: 'degraded', detail: 'jammed is jammed', checkedAt: new Date(0) },
       { name: 'shaky', state: 'unreachable', detail: 'shaky does not answer', checkedAt: expect.any(Date) },
       { name: 'vault', state: 'healthy', detail: 'vault is fine', checkedAt: new Date(0) },
     ])

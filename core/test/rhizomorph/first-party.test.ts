@@ -9,7 +9,10 @@ const NEEDY = {
   'src/index.ts': `import { defineConfig } from '@mycelo/septum'
 import { z } from 'zod'
 export default {
-  configSchema: defineConfig(z.object({ apiKey: z.string().min(1) }), { secrets: ['apiKey'] }),
+  configSchema: defineConfig(
+    z.object({ apiKey: z.string().min(1), servers: z.array(z.string()).optional() }),
+    { secrets: ['apiKey'] },
+  ),
   create: () => ({
     api: {},
     async start() {},
@@ -71,6 +74,13 @@ describe('admin through the real bus', () => {
     expect(await one('/settings needy')).not.toContain('s3cret-value')
     expect(await one('/enable needy')).not.toContain('incomplete')
     expect(core.assembly.runtime.plugins.installOf('needy')?.enabled).toBe(true)
+  })
+
+  it('stores a JSON list typed in chat as a list, its quoted ids kept as text', async () => {
+    await one('/set needy servers ["123456789012345678", "42"]')
+    expect(await one('/settings needy')).toContain('servers = ["123456789012345678","42"]')
+    await one('/set needy servers ["123456789012345678"]')
+    expect(await one('/settings needy')).toContain('servers = ["123456789012345678"]')
   })
 
   it('creates a role, grants it, and the very next message is authorised by it', async () => {

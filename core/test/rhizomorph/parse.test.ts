@@ -49,6 +49,19 @@ describe('bindArgs', () => {
     expect(bindArgs(['title'], parsed('/add "The Matrix"'))).toEqual({ title: 'The Matrix' })
   })
 
+  it('keeps quotes inside a single last word, such as a JSON list', () => {
+    expect(bindArgs(['plugin', 'key', 'value'], parsed('/set discord guilds ["123", "456"]'))).toEqual({
+      plugin: 'discord',
+      key: 'guilds',
+      value: '["123", "456"]',
+    })
+    expect(bindArgs(['key', 'value'], parsed('/set guilds ["123"]'))).toEqual({
+      key: 'guilds',
+      value: '["123"]',
+    })
+    expect(bindArgs(['key', 'value'], parsed("/set name 'Ada'"))).toEqual({ key: 'name', value: 'Ada' })
+  })
+
   it('gives a partial or empty bag when words are missing', () => {
     expect(bindArgs(['title', 'year'], parsed('/add Alien'))).toEqual({ title: 'Alien' })
     expect(bindArgs(['title', 'year'], parsed('/add'))).toEqual({})
