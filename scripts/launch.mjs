@@ -3,7 +3,7 @@
 // other set-up: Bun comes from npm when it is missing, dependencies are installed, then Bun runs.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { delimiter, dirname, isAbsolute, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const BUN_VERSION = '1.4.5'
@@ -56,6 +56,8 @@ if (!command) {
   process.exit(2)
 }
 const bun = findBun()
+// Scripts run by Bun call `bun` by name: a Bun installed here must be found on the PATH too.
+if (isAbsolute(bun)) process.env.PATH = `${dirname(bun)}${delimiter}${process.env.PATH ?? ''}`
 const install = process.env.CI ? ['install', '--frozen-lockfile'] : ['install']
 const installed = run(bun, install)
 if (installed !== 0) process.exit(installed)

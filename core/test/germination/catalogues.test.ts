@@ -1,21 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'bun:test'
-import {
-  germinateIn,
-  MemoryStore,
-  makeRoot,
-  manifestOf,
-  removeRoot,
-  sporeNamed,
-  writeSpore,
-} from './fixtures.ts'
+import { describe, expect, it } from 'bun:test'
+import { germinateIn, MemoryStore, manifestOf, scratchRoot, sporeNamed, writeSpore } from './fixtures.ts'
 
-let root: string
-beforeEach(async () => {
-  root = await makeRoot()
-})
-afterEach(async () => {
-  await removeRoot(root)
-})
+const root = scratchRoot()
 
 const helpManifest = manifestOf('enzyme', 'helpful', {
   commands: [{ name: 'help', description: 'command.help.description', respond: 'help.text' }],
@@ -23,7 +9,7 @@ const helpManifest = manifestOf('enzyme', 'helpful', {
 
 describe('catalogues', () => {
   it('compiles every translations/<locale>.yaml, nested keys flattened to dotted keys', async () => {
-    await writeSpore(root, 'helpful', {
+    await writeSpore(root(), 'helpful', {
       manifest: helpManifest,
       files: {
         'translations/en.yaml':
@@ -33,7 +19,7 @@ describe('catalogues', () => {
       },
     })
 
-    const { germination } = await germinateIn(root, MemoryStore.enabling('helpful'))
+    const { germination } = await germinateIn(root(), MemoryStore.enabling('helpful'))
 
     const spore = sporeNamed(germination, 'helpful')
     expect(spore.state).toBe('live')
@@ -46,16 +32,16 @@ describe('catalogues', () => {
   })
 
   it('is fine with no translations folder', async () => {
-    await writeSpore(root, 'helpful', { manifest: helpManifest })
+    await writeSpore(root(), 'helpful', { manifest: helpManifest })
 
-    const { germination } = await germinateIn(root, MemoryStore.enabling('helpful'))
+    const { germination } = await germinateIn(root(), MemoryStore.enabling('helpful'))
 
     expect(sporeNamed(germination, 'helpful').state).toBe('live')
     expect(sporeNamed(germination, 'helpful').catalogs.size).toBe(0)
   })
 
   it('makes the whole spore dormant when one key fails to compile, naming locale and key', async () => {
-    await writeSpore(root, 'helpful', {
+    await writeSpore(root(), 'helpful', {
       manifest: helpManifest,
       files: {
         'translations/en.yaml': 'help:\n  text: Fine\n',
@@ -63,7 +49,7 @@ describe('catalogues', () => {
       },
     })
 
-    const { germination } = await germinateIn(root, MemoryStore.enabling('helpful'))
+    const { germination } = await germinateIn(root(), MemoryStore.enabling('helpful'))
 
     const spore = sporeNamed(germination, 'helpful')
     expect(spore.state).toBe('dormant')
@@ -73,12 +59,12 @@ describe('catalogues', () => {
   })
 
   it('makes a spore whose translation file is not YAML dormant, naming the locale', async () => {
-    await writeSpore(root, 'helpful', {
+    await writeSpore(root(), 'helpful', {
       manifest: helpManifest,
       files: { 'translations/de.yaml': 'help: [unclosed\n' },
     })
 
-    const { germination } = await germinateIn(root, MemoryStore.enabling('helpful'))
+    const { germination } = await germinateIn(root(), MemoryStore.enabling('helpful'))
 
     expect(sporeNamed(germination, 'helpful').reason).toStartWith(
       'translations/de.yaml (locale "de") cannot be read: ',

@@ -1,26 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it } from 'bun:test'
+import { describe, expect, it } from 'bun:test'
 import {
   germinateIn,
   lifecycleModule,
   MemoryStore,
-  makeRoot,
   manifestOf,
-  removeRoot,
+  scratchRoot,
   sporeNamed,
   writeSpore,
 } from './fixtures.ts'
 
-let root: string
-beforeEach(async () => {
-  root = await makeRoot()
-})
-afterEach(async () => {
-  await removeRoot(root)
-})
+const root = scratchRoot()
 
 /** A rhiza whose default export carries the given configSchema expression. */
 const withSchema = (name: string, schema: string) =>
-  writeSpore(root, name, {
+  writeSpore(root(), name, {
     manifest: manifestOf('rhiza', name),
     files: {
       'src/index.ts': `import { defineConfig } from '@mycelo/septum'
@@ -46,7 +39,7 @@ const handRolled = `{
 const germinateWith = async (name: string, settings: Record<string, unknown>) => {
   const store = MemoryStore.enabling(name)
   store.settings.set(name, settings)
-  const { germination } = await germinateIn(root, store)
+  const { germination } = await germinateIn(root(), store)
   return sporeNamed(germination, name)
 }
 
@@ -62,7 +55,7 @@ describe('configuration', () => {
   })
 
   it('passes the stored settings through as-is when the spore has no schema', async () => {
-    await writeSpore(root, 'plain', {
+    await writeSpore(root(), 'plain', {
       manifest: manifestOf('rhiza', 'plain'),
       files: { 'src/index.ts': lifecycleModule('rhiza', 'plain') },
     })

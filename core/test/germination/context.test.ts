@@ -1,30 +1,23 @@
-import { afterEach, beforeEach, describe, expect, it } from 'bun:test'
+import { describe, expect, it } from 'bun:test'
 import { type Germination, sporeContext, startAll } from '../../germination/index.ts'
 import {
   germinateIn,
   lifecycleModule,
   MemoryStore,
-  makeRoot,
   manifestOf,
   memoryLogger,
   myceliumFor,
-  removeRoot,
   resetJournal,
+  scratchRoot,
   sporeNamed,
   testContexts,
   writeSpore,
 } from './fixtures.ts'
 
-let root: string
-beforeEach(async () => {
-  root = await makeRoot()
-})
-afterEach(async () => {
-  await removeRoot(root)
-})
+const root = scratchRoot()
 
 const rhiza = (name: string, behaviour = {}) =>
-  writeSpore(root, name, {
+  writeSpore(root(), name, {
     manifest: manifestOf('rhiza', name),
     files: { 'src/index.ts': lifecycleModule('rhiza', name, behaviour) },
   })
@@ -51,7 +44,7 @@ const reader = `export default {
 async function germinateReader(): Promise<Germination> {
   await rhiza('db')
   await rhiza('other')
-  await writeSpore(root, 'reader', {
+  await writeSpore(root(), 'reader', {
     manifest: manifestOf('enzyme', 'reader', {
       requires: [
         { rhiza: 'db' },
@@ -63,7 +56,7 @@ async function germinateReader(): Promise<Germination> {
   })
   const store = MemoryStore.enabling('db', 'other', 'reader')
   store.settings.set('reader', { greeting: 'hi' })
-  const { germination } = await germinateIn(root, store)
+  const { germination } = await germinateIn(root(), store)
   return germination
 }
 
@@ -105,11 +98,11 @@ describe('spore contexts', () => {
 
   it('answers has() false once a required rhiza fails to start', async () => {
     await rhiza('db', { fail: 'start' })
-    await writeSpore(root, 'watcher', {
+    await writeSpore(root(), 'watcher', {
       manifest: manifestOf('enzyme', 'watcher', { requires: [{ rhiza: 'db', optional: true }] }),
       files: { 'src/index.ts': lifecycleModule('enzyme', 'watcher') },
     })
-    const { germination, logger } = await germinateIn(root, MemoryStore.enabling('db', 'watcher'))
+    const { germination, logger } = await germinateIn(root(), MemoryStore.enabling('db', 'watcher'))
     resetJournal()
 
     await startAll(germination, testContexts(germination, logger))

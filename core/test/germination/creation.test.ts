@@ -1,26 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it } from 'bun:test'
+import { describe, expect, it } from 'bun:test'
 import {
   germinateIn,
   lifecycleModule,
   MemoryStore,
-  makeRoot,
   manifestOf,
-  removeRoot,
   resetJournal,
+  scratchRoot,
   sporeNamed,
   writeSpore,
 } from './fixtures.ts'
 
-let root: string
-beforeEach(async () => {
-  root = await makeRoot()
-})
-afterEach(async () => {
-  await removeRoot(root)
-})
+const root = scratchRoot()
 
 const germinateOne = async (name: string) => {
-  const { germination } = await germinateIn(root, MemoryStore.enabling(name))
+  const { germination } = await germinateIn(root(), MemoryStore.enabling(name))
   return sporeNamed(germination, name)
 }
 const module = (body: string) => `export default { create: () => (${body}) }\n`
@@ -28,7 +21,7 @@ const healthy = `async health() { return { state: 'healthy', checkedAt: new Date
 
 describe('create()', () => {
   it('is called once per germination for a usable spore', async () => {
-    await writeSpore(root, 'once', {
+    await writeSpore(root(), 'once', {
       manifest: manifestOf('rhiza', 'once'),
       files: { 'src/index.ts': lifecycleModule('rhiza', 'once') },
     })
@@ -41,7 +34,7 @@ describe('create()', () => {
   })
 
   it('makes a spore whose create() throws dormant, with the error', async () => {
-    await writeSpore(root, 'fragile', {
+    await writeSpore(root(), 'fragile', {
       manifest: manifestOf('rhiza', 'fragile'),
       files: { 'src/index.ts': lifecycleModule('rhiza', 'fragile', { fail: 'create' }) },
     })
@@ -54,7 +47,7 @@ describe('create()', () => {
   })
 
   it('awaits a create() that answers a promise', async () => {
-    await writeSpore(root, 'later', {
+    await writeSpore(root(), 'later', {
       manifest: manifestOf('inhibitor', 'later'),
       files: {
         'src/index.ts': `export default { create: async () => ({ inspect: () => ({ allow: true }) }) }\n`,
@@ -65,7 +58,7 @@ describe('create()', () => {
   })
 
   it('makes a spore whose create() answers no object dormant', async () => {
-    await writeSpore(root, 'empty', {
+    await writeSpore(root(), 'empty', {
       manifest: manifestOf('inhibitor', 'empty'),
       files: { 'src/index.ts': module('undefined') },
     })
@@ -76,7 +69,7 @@ describe('create()', () => {
 
 describe('what each kind needs', () => {
   it('makes a hypha without send() dormant', async () => {
-    await writeSpore(root, 'mute', {
+    await writeSpore(root(), 'mute', {
       manifest: manifestOf('hypha', 'mute'),
       files: { 'src/index.ts': module('{ async connect() {}, async listen() {}, async stop() {} }') },
     })
@@ -85,7 +78,7 @@ describe('what each kind needs', () => {
   })
 
   it('makes a hypha declaring group_membership without listGroupMembers() dormant', async () => {
-    await writeSpore(root, 'groups', {
+    await writeSpore(root(), 'groups', {
       manifest: manifestOf('hypha', 'groups', { capabilities: ['group_membership'] }),
       files: { 'src/index.ts': lifecycleModule('hypha', 'groups') },
     })
@@ -96,7 +89,7 @@ describe('what each kind needs', () => {
   })
 
   it('makes a rhiza without health() or an api dormant, naming both', async () => {
-    await writeSpore(root, 'bare', {
+    await writeSpore(root(), 'bare', {
       manifest: manifestOf('rhiza', 'bare'),
       files: { 'src/index.ts': module('{ async start() {}, async stop() {} }') },
     })
@@ -107,7 +100,7 @@ describe('what each kind needs', () => {
   })
 
   it('accepts a rhiza whose methods and api come from a class', async () => {
-    await writeSpore(root, 'classy', {
+    await writeSpore(root(), 'classy', {
       manifest: manifestOf('rhiza', 'classy'),
       files: {
         'src/index.ts': `class Classy {
@@ -125,7 +118,7 @@ export default { create: () => new Classy() }
   })
 
   it('makes an enzyme without the handler a code: command names dormant, naming it', async () => {
-    await writeSpore(root, 'radarr-helper', {
+    await writeSpore(root(), 'radarr-helper', {
       manifest: manifestOf('enzyme', 'radarr-helper', {
         commands: [
           { name: 'help', description: 'command.help.description', respond: 'help.text' },
@@ -142,7 +135,7 @@ export default { create: () => new Classy() }
   })
 
   it('makes an inhibitor without inspect() dormant', async () => {
-    await writeSpore(root, 'blind', {
+    await writeSpore(root(), 'blind', {
       manifest: manifestOf('inhibitor', 'blind'),
       files: { 'src/index.ts': module('{ async start() {} }') },
     })

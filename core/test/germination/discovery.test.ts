@@ -1,24 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'bun:test'
+import { describe, expect, it } from 'bun:test'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { germinate, StartupRefusal } from '../../germination/index.ts'
-import {
-  germinateIn,
-  MemoryStore,
-  makeRoot,
-  manifestOf,
-  memoryLogger,
-  removeRoot,
-  writeSpore,
-} from './fixtures.ts'
+import { germinateIn, MemoryStore, manifestOf, memoryLogger, scratchRoot, writeSpore } from './fixtures.ts'
 
-let root: string
-beforeEach(async () => {
-  root = await makeRoot()
-})
-afterEach(async () => {
-  await removeRoot(root)
-})
+const root = scratchRoot()
 
 const respondOnly = (name: string) =>
   manifestOf('enzyme', name, {
@@ -27,8 +13,8 @@ const respondOnly = (name: string) =>
 
 describe('discovery', () => {
   it('finds every immediate subfolder holding spore.yaml, in every folder, and skips missing folders', async () => {
-    const first = join(root, 'spores')
-    const second = join(root, 'data-spores')
+    const first = join(root(), 'spores')
+    const second = join(root(), 'data-spores')
     await writeSpore(first, 'alpha', { manifest: respondOnly('alpha') })
     await writeSpore(second, 'beta', { manifest: respondOnly('beta') })
     await mkdir(join(first, 'not-a-spore'), { recursive: true })
@@ -36,7 +22,7 @@ describe('discovery', () => {
     await writeSpore(join(first, 'alpha'), 'nested', { manifest: respondOnly('nested') })
 
     const germination = await germinate({
-      folders: [first, join(root, 'missing'), second],
+      folders: [first, join(root(), 'missing'), second],
       store: new MemoryStore(),
       logger: memoryLogger(),
     })
@@ -48,13 +34,13 @@ describe('discovery', () => {
   })
 
   it('finds nothing in a folder that does not exist', async () => {
-    const { germination } = await germinateIn(join(root, 'nowhere'))
+    const { germination } = await germinateIn(join(root(), 'nowhere'))
     expect(germination.spores).toEqual([])
   })
 
   it('refuses to start when two folders hold a spore of the same name, naming both paths', async () => {
-    const first = join(root, 'a')
-    const second = join(root, 'b')
+    const first = join(root(), 'a')
+    const second = join(root(), 'b')
     const one = await writeSpore(first, 'echo', { manifest: respondOnly('echo') })
     const other = await writeSpore(second, 'echo-copy', { manifest: respondOnly('echo') })
 
@@ -65,8 +51,8 @@ describe('discovery', () => {
   })
 
   it('names a spore whose manifest cannot be read after its folder, for the clash check too', async () => {
-    const first = join(root, 'a')
-    const second = join(root, 'b')
+    const first = join(root(), 'a')
+    const second = join(root(), 'b')
     const broken = await writeSpore(first, 'radarr', { manifest: 'kind: [unclosed' })
     const valid = await writeSpore(second, 'radarr', { manifest: manifestOf('rhiza', 'radarr') })
 
@@ -76,11 +62,15 @@ describe('discovery', () => {
   })
 
   it('touches no install row when it refuses to start', async () => {
-    await writeSpore(join(root, 'a'), 'echo', { manifest: respondOnly('echo') })
-    await writeSpore(join(root, 'b'), 'echo', { manifest: respondOnly('echo') })
+    await writeSpore(join(root(), 'a'), 'echo', { manifest: respondOnly('echo') })
+    await writeSpore(join(root(), 'b'), 'echo', { manifest: respondOnly('echo') })
     const store = new MemoryStore()
 
-    const refused = germinate({ folders: [join(root, 'a'), join(root, 'b')], store, logger: memoryLogger() })
+    const refused = germinate({
+      folders: [join(root(), 'a'), join(root(), 'b')],
+      store,
+      logger: memoryLogger(),
+    })
 
     await expect(refused).rejects.toBeInstanceOf(StartupRefusal)
     expect(store.rows.size).toBe(0)

@@ -1,26 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it } from 'bun:test'
+import { describe, expect, it } from 'bun:test'
 import { NEW_SPORE_REASON, report, startAll } from '../../germination/index.ts'
 import {
   germinateIn,
   lifecycleModule,
   MemoryStore,
-  makeRoot,
   manifestOf,
   memoryLogger,
-  removeRoot,
   resetJournal,
+  scratchRoot,
   sporeNamed,
   testContexts,
   writeSpore,
 } from './fixtures.ts'
 
-let root: string
-beforeEach(async () => {
-  root = await makeRoot()
-})
-afterEach(async () => {
-  await removeRoot(root)
-})
+const root = scratchRoot()
 
 const needsKey = `{
   safeParse: (input: unknown) => {
@@ -31,7 +24,7 @@ const needsKey = `{
   },
 }`
 const configured = (kind: 'rhiza' | 'inhibitor', name: string, extra: Record<string, unknown> = {}) =>
-  writeSpore(root, name, {
+  writeSpore(root(), name, {
     manifest: manifestOf(kind, name, extra),
     files: {
       'src/index.ts': lifecycleModule(kind, name).replace(
@@ -41,7 +34,7 @@ const configured = (kind: 'rhiza' | 'inhibitor', name: string, extra: Record<str
     },
   })
 const plain = (name: string) =>
-  writeSpore(root, name, {
+  writeSpore(root(), name, {
     manifest: manifestOf('rhiza', name),
     files: { 'src/index.ts': lifecycleModule('rhiza', name) },
   })
@@ -50,10 +43,10 @@ describe('enabled state', () => {
   it('on a fresh store, records enabled what validates and disabled the rest, with the reason', async () => {
     await plain('valid')
     await configured('rhiza', 'unset')
-    await writeSpore(root, 'refused', { manifest: { kind: 'rhiza', name: 'refused' } })
+    await writeSpore(root(), 'refused', { manifest: { kind: 'rhiza', name: 'refused' } })
     const store = new MemoryStore()
 
-    const { germination } = await germinateIn(root, store)
+    const { germination } = await germinateIn(root(), store)
 
     expect(Object.fromEntries(store.rows)).toEqual({
       valid: { enabled: true, reason: null },
@@ -66,16 +59,16 @@ describe('enabled state', () => {
         kind: 'rhiza',
         state: 'disabled',
         reason: store.rows.get('refused')!.reason!,
-        dir: `${root}/refused`,
+        dir: `${root()}/refused`,
       },
       {
         name: 'unset',
         kind: 'rhiza',
         state: 'disabled',
         reason: 'configuration is incomplete: apiKey: apiKey is required',
-        dir: `${root}/unset`,
+        dir: `${root()}/unset`,
       },
-      { name: 'valid', kind: 'rhiza', state: 'live', dir: `${root}/valid` },
+      { name: 'valid', kind: 'rhiza', state: 'live', dir: `${root()}/valid` },
     ])
   })
 
@@ -84,7 +77,7 @@ describe('enabled state', () => {
     await configured('inhibitor', 'advisor')
     const store = new MemoryStore()
 
-    const { germination } = await germinateIn(root, store)
+    const { germination } = await germinateIn(root(), store)
 
     expect(store.rows.get('guard')).toEqual({ enabled: true, reason: null })
     expect(sporeNamed(germination, 'guard').state).toBe('dormant')
@@ -96,10 +89,10 @@ describe('enabled state', () => {
   })
 
   it('keeps an enforcing inhibitor whose manifest is refused enabled and dormant on the first start', async () => {
-    await writeSpore(root, 'guard', { manifest: { kind: 'inhibitor', name: 'guard', enforcing: true } })
+    await writeSpore(root(), 'guard', { manifest: { kind: 'inhibitor', name: 'guard', enforcing: true } })
     const store = new MemoryStore()
 
-    const { germination } = await germinateIn(root, store)
+    const { germination } = await germinateIn(root(), store)
 
     expect(store.rows.get('guard')).toEqual({ enabled: true, reason: null })
     expect(sporeNamed(germination, 'guard').state).toBe('dormant')
@@ -110,10 +103,10 @@ describe('enabled state', () => {
     await plain('valid')
     await configured('rhiza', 'unset')
     const store = new MemoryStore()
-    await germinateIn(root, store)
+    await germinateIn(root(), store)
     store.settings.set('unset', { apiKey: 'now set' })
 
-    const { germination } = await germinateIn(root, store)
+    const { germination } = await germinateIn(root(), store)
 
     expect(sporeNamed(germination, 'valid').state).toBe('live')
     expect(sporeNamed(germination, 'unset').state).toBe('disabled')
@@ -125,11 +118,11 @@ describe('enabled state', () => {
   it('starts a spore an operator enabled once its settings validate', async () => {
     await configured('rhiza', 'unset')
     const store = new MemoryStore()
-    await germinateIn(root, store)
+    await germinateIn(root(), store)
     store.settings.set('unset', { apiKey: 'now set' })
     store.recordInstall('unset', { enabled: true, reason: null })
 
-    const { germination } = await germinateIn(root, store)
+    const { germination } = await germinateIn(root(), store)
 
     expect(sporeNamed(germination, 'unset').state).toBe('live')
     expect(sporeNamed(germination, 'unset').config).toEqual({ apiKey: 'now set' })
@@ -138,11 +131,11 @@ describe('enabled state', () => {
   it('records a spore found after the first start disabled as new, and never creates nor starts it', async () => {
     await plain('valid')
     const store = new MemoryStore()
-    await germinateIn(root, store)
+    await germinateIn(root(), store)
     await plain('later')
     const journal = resetJournal()
 
-    const { germination, logger } = await germinateIn(root, store)
+    const { germination, logger } = await germinateIn(root(), store)
     await startAll(germination, testContexts(germination, logger))
 
     expect(store.rows.get('later')).toEqual({ enabled: false, reason: NEW_SPORE_REASON })
@@ -153,14 +146,14 @@ describe('enabled state', () => {
   })
 
   it('does not even load the module of a disabled spore', async () => {
-    await writeSpore(root, 'off', {
+    await writeSpore(root(), 'off', {
       manifest: manifestOf('rhiza', 'off'),
       files: { 'src/index.ts': `throw new Error('must not be imported')\n` },
     })
     const store = new MemoryStore()
     store.recordInstall('off', { enabled: false, reason: null })
 
-    const { germination } = await germinateIn(root, store)
+    const { germination } = await germinateIn(root(), store)
 
     expect(sporeNamed(germination, 'off').state).toBe('disabled')
     expect(sporeNamed(germination, 'off').reason).toBe('disabled by an operator')
@@ -172,7 +165,7 @@ describe('enabled state', () => {
     store.recordInstall('off', { enabled: false, reason: 'turned off for maintenance' })
     const journal = resetJournal()
 
-    const { germination } = await germinateIn(root, store)
+    const { germination } = await germinateIn(root(), store)
     await startAll(germination, testContexts(germination, memoryLogger()))
 
     expect(sporeNamed(germination, 'off').reason).toBe('turned off for maintenance')

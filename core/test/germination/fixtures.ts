@@ -1,3 +1,4 @@
+import { afterEach, beforeEach } from 'bun:test'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import type { Logger, PluginKind } from '@mycelo/septum'
@@ -18,6 +19,18 @@ const TEMP_ROOT = resolve(import.meta.dir, '../../../.test-tmp')
 export async function makeRoot(): Promise<string> {
   await mkdir(TEMP_ROOT, { recursive: true })
   return mkdtemp(join(TEMP_ROOT, 'germination-'))
+}
+
+/** A fresh folder for every test of the file that calls it, removed after each; read it with the answer. */
+export function scratchRoot(): () => string {
+  let root = ''
+  beforeEach(async () => {
+    root = await makeRoot()
+  })
+  afterEach(async () => {
+    await removeRoot(root)
+  })
+  return () => root
 }
 
 export async function removeRoot(root: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'bun:test'
+import { describe, expect, it } from 'bun:test'
 import type { PluginKind } from '@mycelo/septum'
 import { startAll, stopAll } from '../../germination/index.ts'
 import {
@@ -6,22 +6,15 @@ import {
   germinateIn,
   lifecycleModule,
   MemoryStore,
-  makeRoot,
   manifestOf,
-  removeRoot,
   resetJournal,
+  scratchRoot,
   sporeNamed,
   testContexts,
   writeSpore,
 } from './fixtures.ts'
 
-let root: string
-beforeEach(async () => {
-  root = await makeRoot()
-})
-afterEach(async () => {
-  await removeRoot(root)
-})
+const root = scratchRoot()
 
 interface Planted {
   readonly kind: PluginKind
@@ -45,12 +38,12 @@ const garden = (overrides: Record<string, Behaviour> = {}): Record<string, Plant
 
 async function plant(spores: Record<string, Planted>, overrides: Record<string, Behaviour> = {}) {
   for (const [name, { kind, requires, behaviour }] of Object.entries(spores)) {
-    await writeSpore(root, name, {
+    await writeSpore(root(), name, {
       manifest: manifestOf(kind, name, requires === undefined ? {} : { requires }),
       files: { 'src/index.ts': lifecycleModule(kind, name, overrides[name] ?? behaviour) },
     })
   }
-  const { germination, logger } = await germinateIn(root, MemoryStore.enabling(...Object.keys(spores)))
+  const { germination, logger } = await germinateIn(root(), MemoryStore.enabling(...Object.keys(spores)))
   return { germination, logger, journal: resetJournal() }
 }
 
@@ -156,16 +149,16 @@ describe('startAll and stopAll', () => {
   })
 
   it('starts an enzyme or inhibitor that has no start() without calling anything', async () => {
-    await writeSpore(root, 'ping', {
+    await writeSpore(root(), 'ping', {
       manifest: manifestOf('enzyme', 'ping', {
         commands: [{ name: 'ping', description: 'd', respond: 'pong' }],
       }),
     })
-    await writeSpore(root, 'open', {
+    await writeSpore(root(), 'open', {
       manifest: manifestOf('inhibitor', 'open'),
       files: { 'src/index.ts': `export default { create: () => ({ inspect: () => ({ allow: true }) }) }\n` },
     })
-    const { germination, logger } = await germinateIn(root, MemoryStore.enabling('ping', 'open'))
+    const { germination, logger } = await germinateIn(root(), MemoryStore.enabling('ping', 'open'))
 
     await startAll(germination, testContexts(germination, logger))
     await stopAll(germination, { timeoutMs: 5000, logger })

@@ -1,34 +1,27 @@
-import { afterEach, beforeEach, describe, expect, it } from 'bun:test'
+import { describe, expect, it } from 'bun:test'
 import { germinate } from '../../germination/index.ts'
 import {
   germinateIn,
   lifecycleModule,
   MemoryStore,
-  makeRoot,
   manifestOf,
   memoryLogger,
-  removeRoot,
+  scratchRoot,
   sporeNamed,
   writeSpore,
 } from './fixtures.ts'
 
-let root: string
-beforeEach(async () => {
-  root = await makeRoot()
-})
-afterEach(async () => {
-  await removeRoot(root)
-})
+const root = scratchRoot()
 
 describe('manifest', () => {
   it('makes a spore whose manifest is refused dormant, with the ManifestError message and its field', async () => {
-    await writeSpore(root, 'radarr-helper', {
+    await writeSpore(root(), 'radarr-helper', {
       manifest: manifestOf('enzyme', 'radarr-helper', {
         commands: [{ name: 'help', description: 'help.description', respond: 'help.text', code: 'help' }],
       }),
     })
 
-    const { germination } = await germinateIn(root, MemoryStore.enabling('radarr-helper'))
+    const { germination } = await germinateIn(root(), MemoryStore.enabling('radarr-helper'))
 
     const spore = sporeNamed(germination, 'radarr-helper')
     expect(spore.state).toBe('dormant')
@@ -38,17 +31,17 @@ describe('manifest', () => {
   })
 
   it('names the field at fault for a missing required field', async () => {
-    await writeSpore(root, 'nameless', { manifest: { kind: 'rhiza', name: 'nameless' } })
+    await writeSpore(root(), 'nameless', { manifest: { kind: 'rhiza', name: 'nameless' } })
 
-    const { germination } = await germinateIn(root)
+    const { germination } = await germinateIn(root())
 
     expect(sporeNamed(germination, 'nameless').reason).toStartWith('manifest refused: septum: ')
   })
 
   it('makes a spore whose spore.yaml is not YAML dormant under its folder name', async () => {
-    await writeSpore(root, 'garbled', { manifest: 'kind: enzyme\nname: [unclosed\n' })
+    await writeSpore(root(), 'garbled', { manifest: 'kind: enzyme\nname: [unclosed\n' })
 
-    const { germination } = await germinateIn(root, MemoryStore.enabling('garbled'))
+    const { germination } = await germinateIn(root(), MemoryStore.enabling('garbled'))
 
     const spore = sporeNamed(germination, 'garbled')
     expect(spore.state).toBe('dormant')
@@ -57,11 +50,11 @@ describe('manifest', () => {
   })
 
   it('reads kind and enforcing from the raw document when the manifest is refused', async () => {
-    await writeSpore(root, 'gate', {
+    await writeSpore(root(), 'gate', {
       manifest: { kind: 'inhibitor', name: 'gate', septum: '^1.0', enforcing: true, colour: 'red' },
     })
 
-    const { germination } = await germinateIn(root)
+    const { germination } = await germinateIn(root())
 
     const spore = sporeNamed(germination, 'gate')
     expect(spore.state).toBe('dormant')
@@ -74,16 +67,16 @@ describe('manifest', () => {
   })
 
   it('reads enforcing from a valid inhibitor manifest, false by default', async () => {
-    await writeSpore(root, 'strict', {
+    await writeSpore(root(), 'strict', {
       manifest: manifestOf('inhibitor', 'strict', { enforcing: true }),
       files: { 'src/index.ts': lifecycleModule('inhibitor', 'strict') },
     })
-    await writeSpore(root, 'lenient', {
+    await writeSpore(root(), 'lenient', {
       manifest: manifestOf('inhibitor', 'lenient'),
       files: { 'src/index.ts': lifecycleModule('inhibitor', 'lenient') },
     })
 
-    const { germination } = await germinateIn(root)
+    const { germination } = await germinateIn(root())
 
     expect(sporeNamed(germination, 'strict').enforcing).toBe(true)
     expect(sporeNamed(germination, 'lenient').enforcing).toBe(false)
@@ -93,12 +86,12 @@ describe('manifest', () => {
 
 describe('septum range', () => {
   it('makes a spore whose septum range excludes the running septum dormant, saying why', async () => {
-    await writeSpore(root, 'old', {
+    await writeSpore(root(), 'old', {
       manifest: manifestOf('rhiza', 'old', { septum: '^0.10' }),
       files: { 'src/index.ts': lifecycleModule('rhiza', 'old') },
     })
 
-    const { germination } = await germinateIn(root, MemoryStore.enabling('old'))
+    const { germination } = await germinateIn(root(), MemoryStore.enabling('old'))
 
     const spore = sporeNamed(germination, 'old')
     expect(spore.state).toBe('dormant')
@@ -108,13 +101,13 @@ describe('septum range', () => {
   })
 
   it('checks the range against the septum version it is given', async () => {
-    await writeSpore(root, 'current', {
+    await writeSpore(root(), 'current', {
       manifest: manifestOf('rhiza', 'current', { septum: '^1.0' }),
       files: { 'src/index.ts': lifecycleModule('rhiza', 'current') },
     })
 
     const germination = await germinate({
-      folders: [root],
+      folders: [root()],
       store: new MemoryStore(),
       logger: memoryLogger(),
       septumVersion: '2.0.0',
@@ -126,12 +119,12 @@ describe('septum range', () => {
   })
 
   it('makes a spore whose range is too wide dormant: the manifest parser refuses it', async () => {
-    await writeSpore(root, 'wide', {
+    await writeSpore(root(), 'wide', {
       manifest: manifestOf('rhiza', 'wide', { septum: '>=0.0.1' }),
       files: { 'src/index.ts': lifecycleModule('rhiza', 'wide') },
     })
 
-    const { germination } = await germinateIn(root)
+    const { germination } = await germinateIn(root())
 
     expect(sporeNamed(germination, 'wide').reason).toStartWith(
       'manifest refused: septum: septum range ">=0.0.1" is too wide',

@@ -1,22 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'bun:test'
+import { describe, expect, it } from 'bun:test'
 import {
   germinateIn,
   lifecycleModule,
   MemoryStore,
-  makeRoot,
   manifestOf,
-  removeRoot,
+  scratchRoot,
   sporeNamed,
   writeSpore,
 } from './fixtures.ts'
 
-let root: string
-beforeEach(async () => {
-  root = await makeRoot()
-})
-afterEach(async () => {
-  await removeRoot(root)
-})
+const root = scratchRoot()
 
 const rhizaWithApi = (owner: string) => `export default {
   create: () => ({
@@ -27,13 +20,13 @@ const rhizaWithApi = (owner: string) => `export default {
 }
 `
 const germinateOne = async (name: string) => {
-  const { germination } = await germinateIn(root, MemoryStore.enabling(name))
+  const { germination } = await germinateIn(root(), MemoryStore.enabling(name))
   return sporeNamed(germination, name)
 }
 
 describe('module', () => {
   it('tries src/index.ts first, then index.ts, dist/index.js and index.js', async () => {
-    await writeSpore(root, 'first', {
+    await writeSpore(root(), 'first', {
       manifest: manifestOf('rhiza', 'first'),
       files: {
         'src/index.ts': rhizaWithApi('src/index.ts'),
@@ -41,21 +34,21 @@ describe('module', () => {
         'index.js': 'throw new Error("never loaded")',
       },
     })
-    await writeSpore(root, 'second', {
+    await writeSpore(root(), 'second', {
       manifest: manifestOf('rhiza', 'second'),
       files: { 'index.ts': rhizaWithApi('index.ts'), 'dist/index.js': rhizaWithApi('dist') },
     })
-    await writeSpore(root, 'third', {
+    await writeSpore(root(), 'third', {
       manifest: manifestOf('rhiza', 'third'),
       files: { 'dist/index.js': rhizaWithApi('dist/index.js'), 'index.js': rhizaWithApi('index.js') },
     })
-    await writeSpore(root, 'fourth', {
+    await writeSpore(root(), 'fourth', {
       manifest: manifestOf('rhiza', 'fourth'),
       files: { 'index.js': rhizaWithApi('index.js') },
     })
 
     const { germination } = await germinateIn(
-      root,
+      root(),
       MemoryStore.enabling('first', 'second', 'third', 'fourth'),
     )
 
@@ -70,7 +63,7 @@ describe('module', () => {
   })
 
   it('loads a spore split over several files importing each other with .js specifiers', async () => {
-    await writeSpore(root, 'split', {
+    await writeSpore(root(), 'split', {
       manifest: manifestOf('rhiza', 'split'),
       files: {
         'src/index.ts': `import { greeting } from './words/greeting.js'
@@ -96,7 +89,7 @@ export const greeting = (name: string): string => 'hello ' + name + punctuation
   })
 
   it('needs no module for an enzyme whose commands all respond', async () => {
-    await writeSpore(root, 'ping', {
+    await writeSpore(root(), 'ping', {
       manifest: manifestOf('enzyme', 'ping', {
         commands: [{ name: 'ping', description: 'ping.description', respond: 'pong' }],
       }),
@@ -109,7 +102,7 @@ export const greeting = (name: string): string => 'hello ' + name + punctuation
   })
 
   it('makes an enzyme with a code command and no module dormant, listing where it looked', async () => {
-    await writeSpore(root, 'coded', { manifest: manifestOf('enzyme', 'coded') })
+    await writeSpore(root(), 'coded', { manifest: manifestOf('enzyme', 'coded') })
 
     const spore = await germinateOne('coded')
 
@@ -118,7 +111,7 @@ export const greeting = (name: string): string => 'hello ' + name + punctuation
   })
 
   it('makes a hypha with no module dormant', async () => {
-    await writeSpore(root, 'silent', { manifest: manifestOf('hypha', 'silent') })
+    await writeSpore(root(), 'silent', { manifest: manifestOf('hypha', 'silent') })
 
     expect((await germinateOne('silent')).reason).toBe(
       'no module found, looked for src/index.ts, index.ts, dist/index.js, index.js',
@@ -126,7 +119,7 @@ export const greeting = (name: string): string => 'hello ' + name + punctuation
   })
 
   it('makes a spore whose module throws at import dormant, with the error', async () => {
-    await writeSpore(root, 'throws', {
+    await writeSpore(root(), 'throws', {
       manifest: manifestOf('rhiza', 'throws'),
       files: { 'src/index.ts': `throw new Error('no database url at import time')\nexport default {}\n` },
     })
@@ -137,7 +130,7 @@ export const greeting = (name: string): string => 'hello ' + name + punctuation
   })
 
   it('makes a spore whose module will not load dormant', async () => {
-    await writeSpore(root, 'broken', {
+    await writeSpore(root(), 'broken', {
       manifest: manifestOf('rhiza', 'broken'),
       files: {
         'src/index.ts': `import { missing } from './nowhere.js'\nexport default { create: () => missing }\n`,
@@ -152,16 +145,16 @@ export const greeting = (name: string): string => 'hello ' + name + punctuation
   })
 
   it('makes a spore whose default export has no create() dormant', async () => {
-    await writeSpore(root, 'no-default', {
+    await writeSpore(root(), 'no-default', {
       manifest: manifestOf('rhiza', 'no-default'),
       files: { 'src/index.ts': `export function create() { return {} }\n` },
     })
-    await writeSpore(root, 'no-create', {
+    await writeSpore(root(), 'no-create', {
       manifest: manifestOf('rhiza', 'no-create'),
       files: { 'src/index.ts': `export default { make: () => ({}) }\n` },
     })
 
-    const { germination } = await germinateIn(root, MemoryStore.enabling('no-default', 'no-create'))
+    const { germination } = await germinateIn(root(), MemoryStore.enabling('no-default', 'no-create'))
 
     for (const name of ['no-default', 'no-create']) {
       expect(sporeNamed(germination, name).state).toBe('dormant')
@@ -172,7 +165,7 @@ export const greeting = (name: string): string => 'hello ' + name + punctuation
   })
 
   it('makes a spore whose configSchema has no safeParse() dormant', async () => {
-    await writeSpore(root, 'odd-schema', {
+    await writeSpore(root(), 'odd-schema', {
       manifest: manifestOf('rhiza', 'odd-schema'),
       files: {
         'src/index.ts': lifecycleModule('rhiza', 'odd-schema').replace(
@@ -188,7 +181,7 @@ export const greeting = (name: string): string => 'hello ' + name + punctuation
   })
 
   it('ignores a named configSchema export, and the secrets declared with it', async () => {
-    await writeSpore(root, 'named', {
+    await writeSpore(root(), 'named', {
       manifest: manifestOf('rhiza', 'named'),
       files: {
         'src/index.ts': `import { defineConfig } from '@mycelo/septum'
@@ -204,7 +197,7 @@ ${lifecycleModule('rhiza', 'named')}`,
     const store = MemoryStore.enabling('named')
     store.settings.set('named', { colour: 'green' })
 
-    const { germination } = await germinateIn(root, store)
+    const { germination } = await germinateIn(root(), store)
 
     const spore = sporeNamed(germination, 'named')
     expect(spore.state).toBe('live')

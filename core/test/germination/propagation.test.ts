@@ -1,43 +1,36 @@
-import { afterEach, beforeEach, describe, expect, it } from 'bun:test'
+import { describe, expect, it } from 'bun:test'
 import { sporeContext } from '../../germination/index.ts'
 import {
   type Behaviour,
   germinateIn,
   lifecycleModule,
   MemoryStore,
-  makeRoot,
   manifestOf,
   memoryLogger,
   myceliumFor,
-  removeRoot,
   resetJournal,
+  scratchRoot,
   sporeNamed,
   writeSpore,
 } from './fixtures.ts'
 
-let root: string
-beforeEach(async () => {
-  root = await makeRoot()
-})
-afterEach(async () => {
-  await removeRoot(root)
-})
+const root = scratchRoot()
 
 const spore = (kind: 'rhiza' | 'enzyme', name: string, requires: object[], behaviour?: Behaviour) =>
-  writeSpore(root, name, {
+  writeSpore(root(), name, {
     manifest: manifestOf(kind, name, { requires }),
     files: { 'src/index.ts': lifecycleModule(kind, name, behaviour) },
   })
 
 describe('propagation', () => {
   it('makes every spore that mandatorily requires a dormant one dormant, transitively, naming it', async () => {
-    await writeSpore(root, 'db', { manifest: manifestOf('rhiza', 'db') })
+    await writeSpore(root(), 'db', { manifest: manifestOf('rhiza', 'db') })
     await spore('rhiza', 'cache', [{ rhiza: 'db' }])
     await spore('enzyme', 'app', [{ rhiza: 'cache' }])
     await spore('enzyme', 'relaxed', [{ rhiza: 'db', optional: true }])
     const journal = resetJournal()
 
-    const { germination } = await germinateIn(root, MemoryStore.enabling('db', 'cache', 'app', 'relaxed'))
+    const { germination } = await germinateIn(root(), MemoryStore.enabling('db', 'cache', 'app', 'relaxed'))
 
     expect(sporeNamed(germination, 'db').reason).toStartWith('no module found')
     expect(sporeNamed(germination, 'cache').state).toBe('dormant')
@@ -58,7 +51,7 @@ describe('propagation', () => {
     const store = MemoryStore.enabling('app')
     store.recordInstall('db', { enabled: false, reason: null })
 
-    const { germination } = await germinateIn(root, store)
+    const { germination } = await germinateIn(root(), store)
 
     expect(sporeNamed(germination, 'db').state).toBe('disabled')
     expect(sporeNamed(germination, 'app').state).toBe('dormant')
@@ -70,7 +63,7 @@ describe('propagation', () => {
     await spore('enzyme', 'app', [{ any_of: [{ rhiza: 'nothing' }, { rhiza: 'db' }] }])
     const journal = resetJournal()
 
-    const { germination } = await germinateIn(root, MemoryStore.enabling('db', 'app'))
+    const { germination } = await germinateIn(root(), MemoryStore.enabling('db', 'app'))
 
     expect(sporeNamed(germination, 'db').reason).toBe('create() failed: db create broke')
     expect(sporeNamed(germination, 'app').reason).toBe('requires rhiza "db", which is dormant')

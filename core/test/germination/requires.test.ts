@@ -1,33 +1,26 @@
-import { afterEach, beforeEach, describe, expect, it } from 'bun:test'
+import { describe, expect, it } from 'bun:test'
 import { StartupRefusal, sporeContext } from '../../germination/index.ts'
 import {
   germinateIn,
   lifecycleModule,
   MemoryStore,
-  makeRoot,
   manifestOf,
   memoryLogger,
   myceliumFor,
-  removeRoot,
+  scratchRoot,
   sporeNamed,
   writeSpore,
 } from './fixtures.ts'
 
-let root: string
-beforeEach(async () => {
-  root = await makeRoot()
-})
-afterEach(async () => {
-  await removeRoot(root)
-})
+const root = scratchRoot()
 
 const rhiza = (name: string, requires?: object[]) =>
-  writeSpore(root, name, {
+  writeSpore(root(), name, {
     manifest: manifestOf('rhiza', name, requires === undefined ? {} : { requires }),
     files: { 'src/index.ts': lifecycleModule('rhiza', name) },
   })
 const enzyme = (name: string, requires: object[]) =>
-  writeSpore(root, name, {
+  writeSpore(root(), name, {
     manifest: manifestOf('enzyme', name, { requires }),
     files: { 'src/index.ts': lifecycleModule('enzyme', name) },
   })
@@ -36,7 +29,7 @@ describe('requires', () => {
   it('makes a spore whose mandatory rhiza is missing dormant, naming the target', async () => {
     await enzyme('movies', [{ rhiza: 'radarr' }])
 
-    const { germination } = await germinateIn(root, MemoryStore.enabling('movies'))
+    const { germination } = await germinateIn(root(), MemoryStore.enabling('movies'))
 
     const spore = sporeNamed(germination, 'movies')
     expect(spore.state).toBe('dormant')
@@ -46,7 +39,7 @@ describe('requires', () => {
   it('names every alternative of an any_of none of which is installed', async () => {
     await enzyme('media', [{ any_of: [{ rhiza: 'radarr' }, { rhiza: 'sonarr' }] }])
 
-    const { germination } = await germinateIn(root, MemoryStore.enabling('media'))
+    const { germination } = await germinateIn(root(), MemoryStore.enabling('media'))
 
     expect(sporeNamed(germination, 'media').reason).toBe(
       'requires one of the rhizas "radarr", "sonarr", none of which is installed',
@@ -57,7 +50,7 @@ describe('requires', () => {
     await enzyme('helper', [])
     await enzyme('needy', [{ rhiza: 'helper' }])
 
-    const { germination } = await germinateIn(root, MemoryStore.enabling('helper', 'needy'))
+    const { germination } = await germinateIn(root(), MemoryStore.enabling('helper', 'needy'))
 
     expect(sporeNamed(germination, 'needy').reason).toBe(
       'requires rhiza "helper", but "helper" is an enzyme, not a rhiza',
@@ -66,10 +59,10 @@ describe('requires', () => {
   })
 
   it('counts a rhiza whose manifest is refused as not installed', async () => {
-    await writeSpore(root, 'radarr', { manifest: { kind: 'rhiza', name: 'radarr' } })
+    await writeSpore(root(), 'radarr', { manifest: { kind: 'rhiza', name: 'radarr' } })
     await enzyme('movies', [{ rhiza: 'radarr' }])
 
-    const { germination } = await germinateIn(root, MemoryStore.enabling('radarr', 'movies'))
+    const { germination } = await germinateIn(root(), MemoryStore.enabling('radarr', 'movies'))
 
     expect(sporeNamed(germination, 'movies').reason).toBe('requires rhiza "radarr", which is not installed')
   })
@@ -77,7 +70,7 @@ describe('requires', () => {
   it('leaves a spore with an absent optional rhiza live, its ctx.has() false', async () => {
     await enzyme('movies', [{ rhiza: 'radarr', optional: true }])
 
-    const { germination } = await germinateIn(root, MemoryStore.enabling('movies'))
+    const { germination } = await germinateIn(root(), MemoryStore.enabling('movies'))
 
     const spore = sporeNamed(germination, 'movies')
     expect(spore.state).toBe('live')
@@ -89,7 +82,7 @@ describe('requires', () => {
   it('never installs the mycelium nor makes it an edge, yet every spore may require it', async () => {
     await enzyme('admin', [{ rhiza: 'mycelium', scopes: ['plugins.read'] }])
 
-    const { germination } = await germinateIn(root, MemoryStore.enabling('admin'))
+    const { germination } = await germinateIn(root(), MemoryStore.enabling('admin'))
 
     const spore = sporeNamed(germination, 'admin')
     expect(spore.state).toBe('live')
@@ -102,7 +95,7 @@ describe('requires', () => {
     await rhiza('plex')
     await enzyme('media', [{ any_of: [{ rhiza: 'radarr' }, { rhiza: 'sonarr' }, { rhiza: 'plex' }] }])
 
-    const { germination } = await germinateIn(root, MemoryStore.enabling('sonarr', 'plex', 'media'))
+    const { germination } = await germinateIn(root(), MemoryStore.enabling('sonarr', 'plex', 'media'))
 
     const spore = sporeNamed(germination, 'media')
     expect(spore.state).toBe('live')
@@ -116,7 +109,7 @@ describe('requires', () => {
     await rhiza('radarr', [{ rhiza: 'media-index' }])
     await rhiza('media-index', [{ any_of: [{ rhiza: 'sonarr' }, { rhiza: 'radarr' }] }])
 
-    const { germination } = await germinateIn(root)
+    const { germination } = await germinateIn(root())
 
     expect(sporeNamed(germination, 'media-index').edges).toEqual(['sonarr'])
     expect(germination.order.map((spore) => spore.name)).toEqual(['sonarr', 'media-index', 'radarr'])
@@ -130,7 +123,7 @@ describe('requires cycles', () => {
     await rhiza('gamma', [{ rhiza: 'alpha', optional: true }])
     await rhiza('outside', [{ rhiza: 'alpha' }])
 
-    const refused = germinateIn(root)
+    const refused = germinateIn(root())
 
     await expect(refused).rejects.toBeInstanceOf(StartupRefusal)
     await expect(refused).rejects.toThrow(
@@ -148,7 +141,7 @@ describe('requires cycles', () => {
     await rhiza('loner', [{ rhiza: 'loner', optional: true }])
     await rhiza('fine', [{ rhiza: 'a' }])
 
-    const refused = germinateIn(root)
+    const refused = germinateIn(root())
 
     await expect(refused).rejects.toThrow(
       'spores require each other in cycles (optional requirements included): a, b; c, d, e; loner; ',
@@ -157,11 +150,11 @@ describe('requires cycles', () => {
 
   it('counts the edges of a dormant spore: the cycle refuses start-up all the same', async () => {
     await rhiza('old', [{ rhiza: 'new' }])
-    await writeSpore(root, 'new', {
+    await writeSpore(root(), 'new', {
       manifest: manifestOf('rhiza', 'new', { septum: '^0.5', requires: [{ rhiza: 'old' }] }),
     })
 
-    await expect(germinateIn(root)).rejects.toThrow('(optional requirements included): new, old;')
+    await expect(germinateIn(root())).rejects.toThrow('(optional requirements included): new, old;')
   })
 
   it('starts nothing and records nothing when it refuses', async () => {
@@ -169,7 +162,7 @@ describe('requires cycles', () => {
     await rhiza('b', [{ rhiza: 'a' }])
     const store = new MemoryStore()
 
-    await expect(germinateIn(root, store)).rejects.toBeInstanceOf(StartupRefusal)
+    await expect(germinateIn(root(), store)).rejects.toBeInstanceOf(StartupRefusal)
     expect(store.rows.size).toBe(0)
   })
 })

@@ -1,25 +1,11 @@
-import type { MyceliumScope } from '@mycelo/septum'
+import { MYCELIUM_SCOPES, type MyceliumScope } from '@mycelo/septum'
 import type { SporeFiles } from '../germination/fixtures.ts'
 import { type BotOptions, probeEnzyme, probeHypha, probeRhiza, wordInhibitor } from './harness.ts'
 
 /** Every scope this core serves: all of them but sources.manage. */
-export const SERVED_SCOPES: readonly MyceliumScope[] = [
-  'plugins.read',
-  'health.read',
-  'messages.send',
-  'principals.read',
-  'principals.manage',
-  'roles.read',
-  'roles.assign',
-  'roles.manage',
-  'plugins.toggle',
-  'plugins.configure',
-  'messages.broadcast',
-  'conversations.read',
-  'restrictions.manage',
-  'locale.manage',
-  'commands.read',
-]
+export const SERVED_SCOPES: readonly MyceliumScope[] = MYCELIUM_SCOPES.filter(
+  (scope) => scope !== 'sources.manage',
+)
 
 const FILMS_EN = `command:
   about:
