@@ -6,18 +6,7 @@ import { join } from 'node:path'
 import { Client, Events, GatewayIntentBits, Partials } from 'discord.js'
 import { startCoreWith } from '../core/test/support/boot-core.ts'
 import { type FakeDiscord, startFakeDiscord } from '../spores/discord/test/fake/index.ts'
-
-const BENCH_ENZYME = {
-  'spore.yaml': `kind: enzyme
-name: bench
-septum: "^1.0"
-commands:
-  - name: ping
-    description: ping.description
-    respond: ping.text
-`,
-  'translations/en.yaml': 'ping:\n  text: pong\n',
-}
+import { BENCH_ENZYME } from './spores.ts'
 
 /**
  * discord.js lets a client make 50 REST calls a second (Discord's global limit) and queues the rest
@@ -82,16 +71,7 @@ async function coreSide(): Promise<Side> {
   })
   const discord = core.running.report().find((line) => line.name === 'discord')
   if (discord?.state !== 'live') throw new Error(`the discord spore is ${discord?.state}: ${discord?.reason}`)
-  return {
-    fake,
-    latencies: [],
-    cpuUs: 0,
-    nextWindowAt: 0,
-    async stop() {
-      await core.stop()
-      await fake.stop()
-    },
-  }
+  return sideOf(fake, () => core.stop())
 }
 
 /** The floor: the same client options the spore uses, answering on messageCreate with nothing between. */
@@ -110,13 +90,17 @@ async function floorSide(): Promise<Side> {
   const ready = new Promise((resolve) => client.once(Events.ClientReady, resolve))
   await client.login(fake.token)
   await ready
+  return sideOf(fake, () => client.destroy())
+}
+
+function sideOf(fake: FakeDiscord, stopAnswering: () => Promise<void>): Side {
   return {
     fake,
     latencies: [],
     cpuUs: 0,
     nextWindowAt: 0,
     async stop() {
-      await client.destroy()
+      await stopAnswering()
       await fake.stop()
     },
   }

@@ -3,35 +3,7 @@
 // command, next to a floor: the same hypha calling the handler directly.
 import { inhibitor } from '../core/test/rhizomorph/spores.ts'
 import { startTestCore } from '../core/test/support/runtime.ts'
-
-const BENCH_ENZYME = {
-  'spore.yaml': `kind: enzyme
-name: bench
-septum: "^1.0"
-commands:
-  - name: ping
-    description: ping.description
-    respond: ping.text
-  - name: echo
-    description: echo.description
-    code: echo
-    args:
-      - name: text
-        description: echo.text
-`,
-  'src/index.ts': `
-export default {
-  create: () => ({
-    handlers: {
-      async echo(invocation, ctx) {
-        await ctx.reply({ text: ctx.t('echo.reply', { text: invocation.args.text ?? '' }) })
-      },
-    },
-  }),
-}
-`,
-  'translations/en.yaml': 'ping:\n  text: pong\necho:\n  reply: "echo: {text}"\n',
-}
+import { BENCH_ENZYME } from './spores.ts'
 
 export interface PathFigures {
   readonly messages: number
