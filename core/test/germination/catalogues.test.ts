@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test'
-import { germinateIn, MemoryStore, manifestOf, scratchRoot, sporeNamed, writeSpore } from './fixtures.ts'
+import { germinateIn, manifestOf, SqliteStore, scratchRoot, sporeNamed, writeSpore } from './fixtures.ts'
 
 const root = scratchRoot()
 
@@ -19,7 +19,7 @@ describe('catalogues', () => {
       },
     })
 
-    const { germination } = await germinateIn(root(), MemoryStore.enabling('helpful'))
+    const { germination } = await germinateIn(root(), SqliteStore.enabling('helpful'))
 
     const spore = sporeNamed(germination, 'helpful')
     expect(spore.state).toBe('live')
@@ -34,7 +34,7 @@ describe('catalogues', () => {
   it('is fine with no translations folder', async () => {
     await writeSpore(root(), 'helpful', { manifest: helpManifest })
 
-    const { germination } = await germinateIn(root(), MemoryStore.enabling('helpful'))
+    const { germination } = await germinateIn(root(), SqliteStore.enabling('helpful'))
 
     expect(sporeNamed(germination, 'helpful').state).toBe('live')
     expect(sporeNamed(germination, 'helpful').catalogs.size).toBe(0)
@@ -49,7 +49,7 @@ describe('catalogues', () => {
       },
     })
 
-    const { germination } = await germinateIn(root(), MemoryStore.enabling('helpful'))
+    const { germination } = await germinateIn(root(), SqliteStore.enabling('helpful'))
 
     const spore = sporeNamed(germination, 'helpful')
     expect(spore.state).toBe('dormant')
@@ -64,7 +64,7 @@ describe('catalogues', () => {
       files: { 'translations/de.yaml': 'help: [unclosed\n' },
     })
 
-    const { germination } = await germinateIn(root(), MemoryStore.enabling('helpful'))
+    const { germination } = await germinateIn(root(), SqliteStore.enabling('helpful'))
 
     expect(sporeNamed(germination, 'helpful').reason).toStartWith(
       'translations/de.yaml (locale "de") cannot be read: ',

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'bun:test'
 import {
   germinateIn,
   lifecycleModule,
-  MemoryStore,
   manifestOf,
+  SqliteStore,
   scratchRoot,
   sporeNamed,
   writeSpore,
@@ -37,7 +37,7 @@ const handRolled = `{
 }`
 
 const germinateWith = async (name: string, settings: Record<string, unknown>) => {
-  const store = MemoryStore.enabling(name)
+  const store = SqliteStore.enabling(name)
   store.settings.set(name, settings)
   const { germination } = await germinateIn(root(), store)
   return sporeNamed(germination, name)

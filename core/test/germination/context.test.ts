@@ -3,11 +3,11 @@ import { type Germination, sporeContext, startAll } from '../../germination/inde
 import {
   germinateIn,
   lifecycleModule,
-  MemoryStore,
   manifestOf,
   memoryLogger,
   myceliumFor,
   resetJournal,
+  SqliteStore,
   scratchRoot,
   sporeNamed,
   testContexts,
@@ -54,7 +54,7 @@ async function germinateReader(): Promise<Germination> {
     }),
     files: { 'src/index.ts': reader },
   })
-  const store = MemoryStore.enabling('db', 'other', 'reader')
+  const store = SqliteStore.enabling('db', 'other', 'reader')
   store.settings.set('reader', { greeting: 'hi' })
   const { germination } = await germinateIn(root(), store)
   return germination
@@ -102,7 +102,7 @@ describe('spore contexts', () => {
       manifest: manifestOf('enzyme', 'watcher', { requires: [{ rhiza: 'db', optional: true }] }),
       files: { 'src/index.ts': lifecycleModule('enzyme', 'watcher') },
     })
-    const { germination, logger } = await germinateIn(root(), MemoryStore.enabling('db', 'watcher'))
+    const { germination, logger } = await germinateIn(root(), SqliteStore.enabling('db', 'watcher'))
     resetJournal()
 
     await startAll(germination, testContexts(germination, logger))

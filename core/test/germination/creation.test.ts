@@ -2,9 +2,9 @@ import { describe, expect, it } from 'bun:test'
 import {
   germinateIn,
   lifecycleModule,
-  MemoryStore,
   manifestOf,
   resetJournal,
+  SqliteStore,
   scratchRoot,
   sporeNamed,
   writeSpore,
@@ -13,7 +13,7 @@ import {
 const root = scratchRoot()
 
 const germinateOne = async (name: string) => {
-  const { germination } = await germinateIn(root(), MemoryStore.enabling(name))
+  const { germination } = await germinateIn(root(), SqliteStore.enabling(name))
   return sporeNamed(germination, name)
 }
 const module = (body: string) => `export default { create: () => (${body}) }\n`

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'bun:test'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { germinate, StartupRefusal } from '../../germination/index.ts'
-import { germinateIn, MemoryStore, manifestOf, memoryLogger, scratchRoot, writeSpore } from './fixtures.ts'
+import { germinateIn, manifestOf, memoryLogger, SqliteStore, scratchRoot, writeSpore } from './fixtures.ts'
 
 const root = scratchRoot()
 
@@ -23,7 +23,7 @@ describe('discovery', () => {
 
     const germination = await germinate({
       folders: [first, join(root(), 'missing'), second],
-      store: new MemoryStore(),
+      store: new SqliteStore(),
       logger: memoryLogger(),
     })
 
@@ -44,7 +44,7 @@ describe('discovery', () => {
     const one = await writeSpore(first, 'echo', { manifest: respondOnly('echo') })
     const other = await writeSpore(second, 'echo-copy', { manifest: respondOnly('echo') })
 
-    const refused = germinate({ folders: [first, second], store: new MemoryStore(), logger: memoryLogger() })
+    const refused = germinate({ folders: [first, second], store: new SqliteStore(), logger: memoryLogger() })
 
     await expect(refused).rejects.toBeInstanceOf(StartupRefusal)
     await expect(refused).rejects.toThrow(`spore "echo" is found in ${one} and ${other}`)
@@ -56,7 +56,7 @@ describe('discovery', () => {
     const broken = await writeSpore(first, 'radarr', { manifest: 'kind: [unclosed' })
     const valid = await writeSpore(second, 'radarr', { manifest: manifestOf('rhiza', 'radarr') })
 
-    const refused = germinate({ folders: [first, second], store: new MemoryStore(), logger: memoryLogger() })
+    const refused = germinate({ folders: [first, second], store: new SqliteStore(), logger: memoryLogger() })
 
     await expect(refused).rejects.toThrow(`spore "radarr" is found in ${broken} and ${valid}`)
   })
@@ -64,7 +64,7 @@ describe('discovery', () => {
   it('touches no install row when it refuses to start', async () => {
     await writeSpore(join(root(), 'a'), 'echo', { manifest: respondOnly('echo') })
     await writeSpore(join(root(), 'b'), 'echo', { manifest: respondOnly('echo') })
-    const store = new MemoryStore()
+    const store = new SqliteStore()
 
     const refused = germinate({
       folders: [join(root(), 'a'), join(root(), 'b')],

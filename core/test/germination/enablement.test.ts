@@ -3,10 +3,10 @@ import { NEW_SPORE_REASON, report, startAll } from '../../germination/index.ts'
 import {
   germinateIn,
   lifecycleModule,
-  MemoryStore,
   manifestOf,
   memoryLogger,
   resetJournal,
+  SqliteStore,
   scratchRoot,
   sporeNamed,
   testContexts,
@@ -44,7 +44,7 @@ describe('enabled state', () => {
     await plain('valid')
     await configured('rhiza', 'unset')
     await writeSpore(root(), 'refused', { manifest: { kind: 'rhiza', name: 'refused' } })
-    const store = new MemoryStore()
+    const store = new SqliteStore()
 
     const { germination } = await germinateIn(root(), store)
 
@@ -75,7 +75,7 @@ describe('enabled state', () => {
   it('keeps an enforcing inhibitor with a bad config enabled and dormant on the first start', async () => {
     await configured('inhibitor', 'guard', { enforcing: true })
     await configured('inhibitor', 'advisor')
-    const store = new MemoryStore()
+    const store = new SqliteStore()
 
     const { germination } = await germinateIn(root(), store)
 
@@ -90,7 +90,7 @@ describe('enabled state', () => {
 
   it('keeps an enforcing inhibitor whose manifest is refused enabled and dormant on the first start', async () => {
     await writeSpore(root(), 'guard', { manifest: { kind: 'inhibitor', name: 'guard', enforcing: true } })
-    const store = new MemoryStore()
+    const store = new SqliteStore()
 
     const { germination } = await germinateIn(root(), store)
 
@@ -102,7 +102,7 @@ describe('enabled state', () => {
   it('keeps enabled states on a restart: a disabled spore stays disabled with its reason', async () => {
     await plain('valid')
     await configured('rhiza', 'unset')
-    const store = new MemoryStore()
+    const store = new SqliteStore()
     await germinateIn(root(), store)
     store.settings.set('unset', { apiKey: 'now set' })
 
@@ -117,7 +117,7 @@ describe('enabled state', () => {
 
   it('starts a spore an operator enabled once its settings validate', async () => {
     await configured('rhiza', 'unset')
-    const store = new MemoryStore()
+    const store = new SqliteStore()
     await germinateIn(root(), store)
     store.settings.set('unset', { apiKey: 'now set' })
     store.recordInstall('unset', { enabled: true, reason: null })
@@ -130,7 +130,7 @@ describe('enabled state', () => {
 
   it('records a spore found after the first start disabled as new, and never creates nor starts it', async () => {
     await plain('valid')
-    const store = new MemoryStore()
+    const store = new SqliteStore()
     await germinateIn(root(), store)
     await plain('later')
     const journal = resetJournal()
@@ -150,7 +150,7 @@ describe('enabled state', () => {
       manifest: manifestOf('rhiza', 'off'),
       files: { 'src/index.ts': `throw new Error('must not be imported')\n` },
     })
-    const store = new MemoryStore()
+    const store = new SqliteStore()
     store.recordInstall('off', { enabled: false, reason: null })
 
     const { germination } = await germinateIn(root(), store)
@@ -161,7 +161,7 @@ describe('enabled state', () => {
 
   it('does not let a disabled spore be started', async () => {
     await plain('off')
-    const store = new MemoryStore()
+    const store = new SqliteStore()
     store.recordInstall('off', { enabled: false, reason: 'turned off for maintenance' })
     const journal = resetJournal()
 

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach } from 'bun:test'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import type { Logger, PluginKind } from '@mycelo/septum'
@@ -12,6 +13,8 @@ import {
   type PluginStorePort,
   sporeContext,
 } from '../../germination/index.ts'
+import { createPluginStore, openStore, type PluginStore, type Store } from '../../store/index.ts'
+import { installRecords } from '../../store/install-rows.ts'
 
 // Inside the repository, so a spore's imports of @mycelo/septum and zod resolve through its node_modules.
 const TEMP_ROOT = resolve(import.meta.dir, '../../../.test-tmp')
@@ -28,6 +31,7 @@ export function scratchRoot(): () => string {
     root = await makeRoot()
   })
   afterEach(async () => {
+    closeStores()
     await removeRoot(root)
   })
   return () => root
@@ -116,28 +120,63 @@ export function resetJournal(): string[] {
 }
 
 /** An in-memory PluginStorePort: the SQLite one is tested on its own. */
-export class MemoryStore implements PluginStorePort {
-  readonly rows = new Map<string, InstallState>()
-  readonly settings = new Map<string, Record<string, unknown>>()
+/** The stores opened by the running test: closed and deleted with its scratch folder. */
+const openStores: { store: Store; dir: string }[] = []
+
+function closeStores(): void {
+  for (const { store, dir } of openStores.splice(0)) {
+    store.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * The real plugin store over a real SQLite file, with the views the tests read: `rows` (every
+ * install row) and `settings.set(plugin, values)` (settings written before germination).
+ */
+export class SqliteStore implements PluginStorePort {
+  readonly #store: Store
+  readonly #plugins: PluginStore
+
+  constructor() {
+    mkdirSync(TEMP_ROOT, { recursive: true })
+    const dir = mkdtempSync(join(TEMP_ROOT, 'germination-db-'))
+    this.#store = openStore({ path: join(dir, 'mycelo.db') })
+    openStores.push({ store: this.#store, dir })
+    this.#plugins = createPluginStore(this.#store)
+  }
 
   /** A store past its first start, on which these spores are enabled: their faults show as dormancy. */
-  static enabling(...names: string[]): MemoryStore {
-    const store = new MemoryStore()
-    for (const name of names) store.rows.set(name, { enabled: true, reason: null })
+  static enabling(...names: string[]): SqliteStore {
+    const store = new SqliteStore()
+    for (const name of names) store.recordInstall(name, { enabled: true, reason: null })
     return store
   }
 
+  get rows(): ReadonlyMap<string, InstallState> {
+    const rows = new Map<string, InstallState>()
+    for (const [name, row] of installRecords(this.#store))
+      rows.set(name, { enabled: row.enabled, reason: row.reason })
+    return rows
+  }
+
+  readonly settings = {
+    set: (plugin: string, values: Record<string, unknown>): void => {
+      for (const [key, value] of Object.entries(values)) this.#plugins.setSetting(plugin, key, value)
+    },
+  }
+
   isFresh(): boolean {
-    return this.rows.size === 0
+    return this.#plugins.isFresh()
   }
   installOf(name: string): InstallState | undefined {
-    return this.rows.get(name)
+    return this.#plugins.installOf(name)
   }
   recordInstall(name: string, state: InstallState): void {
-    this.rows.set(name, state)
+    this.#plugins.recordInstall(name, state)
   }
   settingsOf(name: string): Record<string, unknown> {
-    return this.settings.get(name) ?? {}
+    return this.#plugins.settingsOf(name)
   }
 }
 
@@ -199,7 +238,7 @@ export function testContexts(germination: Germination, logger: Logger): ContextF
 }
 
 /** Germinates one folder against a store, with a logger the test can read. */
-export function germinateIn(folder: string, store: PluginStorePort = new MemoryStore()) {
+export function germinateIn(folder: string, store: PluginStorePort = new SqliteStore()) {
   const logger = memoryLogger()
   return germinate({ folders: [folder], store, logger }).then((germination) => ({
     germination,

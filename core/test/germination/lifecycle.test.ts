@@ -5,9 +5,9 @@ import {
   type Behaviour,
   germinateIn,
   lifecycleModule,
-  MemoryStore,
   manifestOf,
   resetJournal,
+  SqliteStore,
   scratchRoot,
   sporeNamed,
   testContexts,
@@ -43,7 +43,7 @@ async function plant(spores: Record<string, Planted>, overrides: Record<string, 
       files: { 'src/index.ts': lifecycleModule(kind, name, overrides[name] ?? behaviour) },
     })
   }
-  const { germination, logger } = await germinateIn(root(), MemoryStore.enabling(...Object.keys(spores)))
+  const { germination, logger } = await germinateIn(root(), SqliteStore.enabling(...Object.keys(spores)))
   return { germination, logger, journal: resetJournal() }
 }
 
@@ -158,7 +158,7 @@ describe('startAll and stopAll', () => {
       manifest: manifestOf('inhibitor', 'open'),
       files: { 'src/index.ts': `export default { create: () => ({ inspect: () => ({ allow: true }) }) }\n` },
     })
-    const { germination, logger } = await germinateIn(root(), MemoryStore.enabling('ping', 'open'))
+    const { germination, logger } = await germinateIn(root(), SqliteStore.enabling('ping', 'open'))
 
     await startAll(germination, testContexts(germination, logger))
     await stopAll(germination, { timeoutMs: 5000, logger })

@@ -3,9 +3,9 @@ import { germinate } from '../../germination/index.ts'
 import {
   germinateIn,
   lifecycleModule,
-  MemoryStore,
   manifestOf,
   memoryLogger,
+  SqliteStore,
   scratchRoot,
   sporeNamed,
   writeSpore,
@@ -21,7 +21,7 @@ describe('manifest', () => {
       }),
     })
 
-    const { germination } = await germinateIn(root(), MemoryStore.enabling('radarr-helper'))
+    const { germination } = await germinateIn(root(), SqliteStore.enabling('radarr-helper'))
 
     const spore = sporeNamed(germination, 'radarr-helper')
     expect(spore.state).toBe('dormant')
@@ -41,7 +41,7 @@ describe('manifest', () => {
   it('makes a spore whose spore.yaml is not YAML dormant under its folder name', async () => {
     await writeSpore(root(), 'garbled', { manifest: 'kind: enzyme\nname: [unclosed\n' })
 
-    const { germination } = await germinateIn(root(), MemoryStore.enabling('garbled'))
+    const { germination } = await germinateIn(root(), SqliteStore.enabling('garbled'))
 
     const spore = sporeNamed(germination, 'garbled')
     expect(spore.state).toBe('dormant')
@@ -91,7 +91,7 @@ describe('septum range', () => {
       files: { 'src/index.ts': lifecycleModule('rhiza', 'old') },
     })
 
-    const { germination } = await germinateIn(root(), MemoryStore.enabling('old'))
+    const { germination } = await germinateIn(root(), SqliteStore.enabling('old'))
 
     const spore = sporeNamed(germination, 'old')
     expect(spore.state).toBe('dormant')
@@ -108,7 +108,7 @@ describe('septum range', () => {
 
     const germination = await germinate({
       folders: [root()],
-      store: new MemoryStore(),
+      store: new SqliteStore(),
       logger: memoryLogger(),
       septumVersion: '2.0.0',
     })

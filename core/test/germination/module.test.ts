@@ -2,8 +2,8 @@ import { describe, expect, it } from 'bun:test'
 import {
   germinateIn,
   lifecycleModule,
-  MemoryStore,
   manifestOf,
+  SqliteStore,
   scratchRoot,
   sporeNamed,
   writeSpore,
@@ -20,7 +20,7 @@ const rhizaWithApi = (owner: string) => `export default {
 }
 `
 const germinateOne = async (name: string) => {
-  const { germination } = await germinateIn(root(), MemoryStore.enabling(name))
+  const { germination } = await germinateIn(root(), SqliteStore.enabling(name))
   return sporeNamed(germination, name)
 }
 
@@ -49,7 +49,7 @@ describe('module', () => {
 
     const { germination } = await germinateIn(
       root(),
-      MemoryStore.enabling('first', 'second', 'third', 'fourth'),
+      SqliteStore.enabling('first', 'second', 'third', 'fourth'),
     )
 
     const apiOf = (name: string) =>
@@ -154,7 +154,7 @@ export const greeting = (name: string): string => 'hello ' + name + punctuation
       files: { 'src/index.ts': `export default { make: () => ({}) }\n` },
     })
 
-    const { germination } = await germinateIn(root(), MemoryStore.enabling('no-default', 'no-create'))
+    const { germination } = await germinateIn(root(), SqliteStore.enabling('no-default', 'no-create'))
 
     for (const name of ['no-default', 'no-create']) {
       expect(sporeNamed(germination, name).state).toBe('dormant')
@@ -194,7 +194,7 @@ export const configSchema = defineConfig(z.strictObject({ apiKey: z.string().min
 ${lifecycleModule('rhiza', 'named')}`,
       },
     })
-    const store = MemoryStore.enabling('named')
+    const store = SqliteStore.enabling('named')
     store.settings.set('named', { colour: 'green' })
 
     const { germination } = await germinateIn(root(), store)

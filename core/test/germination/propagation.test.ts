@@ -4,11 +4,11 @@ import {
   type Behaviour,
   germinateIn,
   lifecycleModule,
-  MemoryStore,
   manifestOf,
   memoryLogger,
   myceliumFor,
   resetJournal,
+  SqliteStore,
   scratchRoot,
   sporeNamed,
   writeSpore,
@@ -30,7 +30,7 @@ describe('propagation', () => {
     await spore('enzyme', 'relaxed', [{ rhiza: 'db', optional: true }])
     const journal = resetJournal()
 
-    const { germination } = await germinateIn(root(), MemoryStore.enabling('db', 'cache', 'app', 'relaxed'))
+    const { germination } = await germinateIn(root(), SqliteStore.enabling('db', 'cache', 'app', 'relaxed'))
 
     expect(sporeNamed(germination, 'db').reason).toStartWith('no module found')
     expect(sporeNamed(germination, 'cache').state).toBe('dormant')
@@ -48,7 +48,7 @@ describe('propagation', () => {
   it('propagates a disabled rhiza to its mandatory dependants', async () => {
     await spore('rhiza', 'db', [])
     await spore('enzyme', 'app', [{ rhiza: 'db' }])
-    const store = MemoryStore.enabling('app')
+    const store = SqliteStore.enabling('app')
     store.recordInstall('db', { enabled: false, reason: null })
 
     const { germination } = await germinateIn(root(), store)
@@ -63,7 +63,7 @@ describe('propagation', () => {
     await spore('enzyme', 'app', [{ any_of: [{ rhiza: 'nothing' }, { rhiza: 'db' }] }])
     const journal = resetJournal()
 
-    const { germination } = await germinateIn(root(), MemoryStore.enabling('db', 'app'))
+    const { germination } = await germinateIn(root(), SqliteStore.enabling('db', 'app'))
 
     expect(sporeNamed(germination, 'db').reason).toBe('create() failed: db create broke')
     expect(sporeNamed(germination, 'app').reason).toBe('requires rhiza "db", which is dormant')

@@ -3,10 +3,10 @@ import { StartupRefusal, sporeContext } from '../../germination/index.ts'
 import {
   germinateIn,
   lifecycleModule,
-  MemoryStore,
   manifestOf,
   memoryLogger,
   myceliumFor,
+  SqliteStore,
   scratchRoot,
   sporeNamed,
   writeSpore,
@@ -29,7 +29,7 @@ describe('requires', () => {
   it('makes a spore whose mandatory rhiza is missing dormant, naming the target', async () => {
     await enzyme('movies', [{ rhiza: 'radarr' }])
 
-    const { germination } = await germinateIn(root(), MemoryStore.enabling('movies'))
+    const { germination } = await germinateIn(root(), SqliteStore.enabling('movies'))
 
     const spore = sporeNamed(germination, 'movies')
     expect(spore.state).toBe('dormant')
@@ -39,7 +39,7 @@ describe('requires', () => {
   it('names every alternative of an any_of none of which is installed', async () => {
     await enzyme('media', [{ any_of: [{ rhiza: 'radarr' }, { rhiza: 'sonarr' }] }])
 
-    const { germination } = await germinateIn(root(), MemoryStore.enabling('media'))
+    const { germination } = await germinateIn(root(), SqliteStore.enabling('media'))
 
     expect(sporeNamed(germination, 'media').reason).toBe(
       'requires one of the rhizas "radarr", "sonarr", none of which is installed',
@@ -50,7 +50,7 @@ describe('requires', () => {
     await enzyme('helper', [])
     await enzyme('needy', [{ rhiza: 'helper' }])
 
-    const { germination } = await germinateIn(root(), MemoryStore.enabling('helper', 'needy'))
+    const { germination } = await germinateIn(root(), SqliteStore.enabling('helper', 'needy'))
 
     expect(sporeNamed(germination, 'needy').reason).toBe(
       'requires rhiza "helper", but "helper" is an enzyme, not a rhiza',
@@ -62,7 +62,7 @@ describe('requires', () => {
     await writeSpore(root(), 'radarr', { manifest: { kind: 'rhiza', name: 'radarr' } })
     await enzyme('movies', [{ rhiza: 'radarr' }])
 
-    const { germination } = await germinateIn(root(), MemoryStore.enabling('radarr', 'movies'))
+    const { germination } = await germinateIn(root(), SqliteStore.enabling('radarr', 'movies'))
 
     expect(sporeNamed(germination, 'movies').reason).toBe('requires rhiza "radarr", which is not installed')
   })
@@ -70,7 +70,7 @@ describe('requires', () => {
   it('leaves a spore with an absent optional rhiza live, its ctx.has() false', async () => {
     await enzyme('movies', [{ rhiza: 'radarr', optional: true }])
 
-    const { germination } = await germinateIn(root(), MemoryStore.enabling('movies'))
+    const { germination } = await germinateIn(root(), SqliteStore.enabling('movies'))
 
     const spore = sporeNamed(germination, 'movies')
     expect(spore.state).toBe('live')
@@ -82,7 +82,7 @@ describe('requires', () => {
   it('never installs the mycelium nor makes it an edge, yet every spore may require it', async () => {
     await enzyme('admin', [{ rhiza: 'mycelium', scopes: ['plugins.read'] }])
 
-    const { germination } = await germinateIn(root(), MemoryStore.enabling('admin'))
+    const { germination } = await germinateIn(root(), SqliteStore.enabling('admin'))
 
     const spore = sporeNamed(germination, 'admin')
     expect(spore.state).toBe('live')
@@ -95,7 +95,7 @@ describe('requires', () => {
     await rhiza('plex')
     await enzyme('media', [{ any_of: [{ rhiza: 'radarr' }, { rhiza: 'sonarr' }, { rhiza: 'plex' }] }])
 
-    const { germination } = await germinateIn(root(), MemoryStore.enabling('sonarr', 'plex', 'media'))
+    const { germination } = await germinateIn(root(), SqliteStore.enabling('sonarr', 'plex', 'media'))
 
     const spore = sporeNamed(germination, 'media')
     expect(spore.state).toBe('live')
@@ -160,7 +160,7 @@ describe('requires cycles', () => {
   it('starts nothing and records nothing when it refuses', async () => {
     await rhiza('a', [{ rhiza: 'b' }])
     await rhiza('b', [{ rhiza: 'a' }])
-    const store = new MemoryStore()
+    const store = new SqliteStore()
 
     await expect(germinateIn(root(), store)).rejects.toBeInstanceOf(StartupRefusal)
     expect(store.rows.size).toBe(0)
