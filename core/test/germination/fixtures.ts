@@ -119,7 +119,6 @@ export function resetJournal(): string[] {
   return journal
 }
 
-/** An in-memory PluginStorePort: the SQLite one is tested on its own. */
 /** The stores opened by the running test: closed and deleted with its scratch folder. */
 const openStores: { store: Store; dir: string }[] = []
 
