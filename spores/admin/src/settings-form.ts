@@ -16,7 +16,8 @@ export function formFields(form: AvailableForm, ctx: AdminContext): string[] {
     const line = ctx.t('form.field', {
       key,
       type: typeText(field, ctx),
-      required: yesNo(required.includes(key)),
+      // A schema lists a field with a default as required in its output; the operator need not set it.
+      required: yesNo(required.includes(key) && !('default' in field)),
       secret: yesNo(form.secrets.includes(key)),
     })
     return typeof field.description === 'string' && field.description !== ''

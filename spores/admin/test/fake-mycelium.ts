@@ -208,11 +208,11 @@ export class FakeMycelium implements AdminMycelium {
       properties: {
         url: { type: 'string', format: 'uri', description: 'Where Radarr listens' },
         apiKey: { type: 'string' },
-        quality: { enum: ['sd', 'hd'] },
+        quality: { enum: ['sd', 'hd'], default: 'sd' },
         tags: { type: 'array', items: { type: 'string' } },
         retries: { anyOf: [{ type: 'integer' }, { type: 'null' }] },
       },
-      required: ['url', 'apiKey'],
+      required: ['url', 'apiKey', 'quality'],
     }
     return { available: true, schema, secrets: ['apiKey'] }
   }
