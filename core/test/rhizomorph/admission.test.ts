@@ -78,6 +78,47 @@ describe('admission through the real bus', () => {
     expect(String(refusals(core).at(-1)?.reason)).toContain('unknown_field')
   })
 
+  it('an enforcing inhibitor whose settings its schema rejects refuses all traffic; an advisory one is absent', async () => {
+    const guarded = (enforcing: boolean) => ({
+      'spore.yaml': `kind: inhibitor\nname: keyed\nseptum: "^1.0"\nenforcing: ${enforcing}\n`,
+      'src/index.ts': `import { defineConfig } from '@mycelo/septum'
+import { z } from 'zod'
+export default {
+  configSchema: defineConfig(z.object({ allowList: z.string().min(1) })),
+  create: () => ({ inspect: () => ({ allow: true }) }),
+}
+`,
+    })
+    core = await startTestCore({ spores: { films: FILMS, keyed: guarded(true) } })
+    expect(core.germination.byName.get('keyed')).toMatchObject({ state: 'dormant' })
+    expect(await core.ask('/ping')).toEqual([])
+    expect(String(refusals(core).at(-1)?.reason)).toContain('configuration is incomplete: allowList')
+    await core.stop()
+    core = await startTestCore({ spores: { films: FILMS, keyed: guarded(false) } })
+    expect(await core.ask('/ping')).toEqual(['pong in English'])
+  })
+
+  it('an inhibitor speaks the configured default locale, since no reader is known yet', async () => {
+    core = await startTestCore({
+      config: 'defaultLocale: fr\n',
+      spores: {
+        films: FILMS,
+        polite: {
+          'spore.yaml': 'kind: inhibitor\nname: polite\nseptum: "^1.0"\n',
+          'src/index.ts': `export default { create: () => ({
+            inspect: (message, ctx) => message.sender.externalId === 'stranger'
+              ? { allow: false, reason: ctx.t('closed') }
+              : { allow: true },
+          }) }\n`,
+          'translations/en.yaml': 'closed: closed to strangers\n',
+          'translations/fr.yaml': 'closed: fermé aux inconnus\n',
+        },
+      },
+    })
+    expect(await core.ask('/ping', { from: 'stranger' })).toEqual([])
+    expect(refusals(core).at(-1)).toMatchObject({ inhibitor: 'polite', reason: 'fermé aux inconnus' })
+  })
+
   it('confining an enforcing inhibitor to other channels applies to the very next message', async () => {
     core = await startTestCore({
       spores: { films: FILMS, wall: inhibitor('wall', { enforcing: true, startThrows: true }) },
