@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { type Mycelium, SECRET_MASK } from '@mycelo/septum'
-import { eq } from 'drizzle-orm'
-import { pluginInstalls, sources } from '../../store/schema/index.ts'
+import { and, eq } from 'drizzle-orm'
+import { pluginInstalls, pluginSettings, sources } from '../../store/schema/index.ts'
 import { garden } from './garden.ts'
 import { type Bot, refusalText, startBot } from './harness.ts'
 
@@ -185,6 +185,19 @@ describe('plugins.configure', () => {
     expect(await mycelium.setSetting('keyed', 'apiKey', 'k-456')).toEqual({ ok: true })
     expect(flags('keyed').apiKey).toEqual({ value: 'k-456', secret: true })
     expect(await mycelium.settings('keyed')).toEqual({ ok: true, value: { apiKey: SECRET_MASK } })
+  })
+
+  it('serves a value stored before its key was declared secret in the clear, until it is written again', async () => {
+    // As an earlier version of the spore, which declared nothing, would have left it.
+    bot.store.db
+      .delete(pluginSettings)
+      .where(and(eq(pluginSettings.plugin, 'tuned'), eq(pluginSettings.key, 'token')))
+      .run()
+    bot.plugins.setSetting('tuned', 'token', 'legacy-token')
+    expect(await mycelium.settings('tuned')).toMatchObject({ ok: true, value: { token: 'legacy-token' } })
+    expect(await mycelium.setSetting('tuned', 'token', 'fresh-token')).toEqual({ ok: true })
+    expect(flags('tuned').token).toEqual({ value: 'fresh-token', secret: true })
+    expect(await mycelium.settings('tuned')).toMatchObject({ ok: true, value: { token: SECRET_MASK } })
   })
 
   it('keeps a stored secret flagged though the module no longer declares it', async () => {
