@@ -67,9 +67,10 @@ async function main(argv: readonly string[]): Promise<number | undefined> {
     running.store.close()
     return 0
   }
+  // Signals are taken before anything says the bot runs: a Ctrl-C the moment it does must stop it cleanly.
+  keepRunning(running, { t, logger: logging.logger })
   print(STDOUT, reportText(lines, { t, folders: running.config.spores }))
   print(STDOUT, t('boot.running', { live, total: lines.length }))
-  keepRunning(running, { t, logger: logging.logger })
   return undefined
 }
 
