@@ -1,8 +1,6 @@
 import type { CompiledCatalog, Logger, TranslatableRef } from '@mycelo/septum'
 import type { IntlMessageFormat } from 'intl-messageformat'
 
-type Params = Readonly<Record<string, unknown>>
-
 /** A domain's compiled catalogues, by locale. */
 export type DomainCatalogs = ReadonlyMap<string, CompiledCatalog>
 
@@ -26,27 +24,11 @@ export class Translator {
     this.#domains.set(domain, catalogs)
   }
 
-  removeDomain(domain: string): void {
-    this.#domains.delete(domain)
-  }
-
-  hasDomain(domain: string): boolean {
-    return this.#domains.has(domain)
-  }
-
   /** Every locale some domain ships a catalogue for, the default first. */
   locales(): readonly string[] {
     const found = new Set<string>([this.defaultLocale])
     for (const catalogs of this.#domains.values()) for (const locale of catalogs.keys()) found.add(locale)
     return [...found]
-  }
-
-  /** Whether a key resolves in some locale of the domain, i.e. would not render as itself. */
-  knows(domain: string, key: string): boolean {
-    const catalogs = this.#domains.get(domain)
-    if (!catalogs) return false
-    for (const catalog of catalogs.values()) if (catalog.messages.has(key)) return true
-    return false
   }
 
   /** `logger` names who asked, for the error a format failure logs; the core's own by default. */
@@ -128,5 +110,3 @@ export function localeCandidates(locale: string): readonly string[] {
   }
   return found
 }
-
-export type { Params as TranslationParams }

@@ -47,9 +47,4 @@ export class RouteMap {
     if (bare.length === 1) return { found: true, route: bare[0]! }
     return { found: false, choices: bare }
   }
-
-  /** Whether more than one enzyme declares this bare name. */
-  isShared(name: string): boolean {
-    return (this.#bare.get(name)?.length ?? 0) > 1
-  }
 }

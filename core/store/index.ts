@@ -1,4 +1,3 @@
-export { conversationLocale } from './conversations.ts'
 export {
   MIGRATIONS_FOLDER,
   NewerDatabaseError,
