@@ -1,4 +1,4 @@
-import { isAnyOf, type Logger, MYCELIUM, type SporeContext } from '@mycelo/septum'
+import { alternativesOf, type Logger, MYCELIUM, type SporeContext } from '@mycelo/septum'
 import type { GerminatedSpore, Germination } from './ports.ts'
 
 export interface SporeContextOptions {
@@ -47,8 +47,6 @@ export function sporeContext(spore: GerminatedSpore, options: SporeContextOption
 
 function declares(spore: GerminatedSpore, name: string): boolean {
   return (spore.manifest?.requires ?? []).some((requirement) =>
-    isAnyOf(requirement)
-      ? requirement.any_of.some((alternative) => alternative.rhiza === name)
-      : requirement.rhiza === name,
+    alternativesOf(requirement).some((alternative) => alternative.rhiza === name),
   )
 }

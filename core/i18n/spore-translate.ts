@@ -1,22 +1,5 @@
-import {
-  COMMON_DOMAIN,
-  isAnyOf,
-  type Logger,
-  type Manifest,
-  type TranslatableRef,
-  type Translate,
-} from '@mycelo/septum'
+import { COMMON_DOMAIN, type Logger, type TranslatableRef, type Translate } from '@mycelo/septum'
 import type { Translator } from './translator.ts'
-
-/** The domains a spore may read: its own, `common`, and every rhiza its manifest requires. */
-export function readableDomains(name: string, manifest: Manifest | undefined): ReadonlySet<string> {
-  const domains = new Set([name, COMMON_DOMAIN])
-  for (const requirement of manifest?.requires ?? []) {
-    if (isAnyOf(requirement)) for (const alternative of requirement.any_of) domains.add(alternative.rhiza)
-    else domains.add(requirement.rhiza)
-  }
-  return domains
-}
 
 export interface SporeTranslateOptions {
   readonly translator: Translator

@@ -1,5 +1,5 @@
 import {
-  isAnyOf,
+  alternativesOf,
   type Manifest,
   MYCELIUM,
   type MyceliumScope,
@@ -17,8 +17,7 @@ export type ScopeGroups = { readonly [S in ServedScope]: MyceliumScopeMap[S] }
 export function grantedScopes(manifest: Manifest | undefined): MyceliumScope[] {
   const granted = new Set<MyceliumScope>()
   for (const requirement of manifest?.requires ?? []) {
-    const alternatives = isAnyOf(requirement) ? requirement.any_of : [requirement]
-    for (const alternative of alternatives) {
+    for (const alternative of alternativesOf(requirement)) {
       if (alternative.rhiza !== MYCELIUM) continue
       for (const scope of alternative.scopes ?? []) granted.add(scope)
     }

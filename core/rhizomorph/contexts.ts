@@ -1,15 +1,16 @@
-import type {
-  Capabilities,
-  EnzymeContext,
-  EnzymeStartContext,
-  HyphaContext,
-  IncomingMessage,
-  InhibitorContext,
-  PushTarget,
-  SporeContext,
+import {
+  type Capabilities,
+  type EnzymeContext,
+  type EnzymeStartContext,
+  type HyphaContext,
+  type IncomingMessage,
+  type InhibitorContext,
+  type PushTarget,
+  readableDomains,
+  type SporeContext,
 } from '@mycelo/septum'
 import { type ContextFactory, type GerminatedSpore, sporeContext } from '../germination/index.ts'
-import { readableDomains, sporeTranslate } from '../i18n/spore-translate.ts'
+import { sporeTranslate } from '../i18n/spore-translate.ts'
 import type { PrincipalSnapshot } from '../identity/directory.ts'
 import type { CoreRuntime } from './runtime.ts'
 
@@ -118,7 +119,7 @@ export class SporeContexts implements ContextFactory {
   #domainsOf(spore: GerminatedSpore): ReadonlySet<string> {
     let domains = this.#domains.get(spore.name)
     if (!domains) {
-      domains = readableDomains(spore.name, spore.manifest)
+      domains = readableDomains(spore.name, spore.manifest?.requires)
       this.#domains.set(spore.name, domains)
     }
     return domains

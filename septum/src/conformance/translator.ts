@@ -1,7 +1,7 @@
 import {
   COMMON_DOMAIN,
   type EnzymeManifest,
-  isAnyOf,
+  readableDomains,
   type TranslatableRef,
   type Translate,
 } from '../contract/index.ts'
@@ -22,16 +22,6 @@ export class UndeclaredDomainError extends Error {
   }
 }
 
-/** The spore's own name, common, and every rhiza its requires lists, any_of alternatives included. */
-export function readableDomains(manifest: EnzymeManifest): ReadonlySet<string> {
-  const domains = new Set([manifest.name, COMMON_DOMAIN])
-  for (const requirement of manifest.requires ?? []) {
-    const alternatives = isAnyOf(requirement) ? requirement.any_of : [requirement]
-    for (const alternative of alternatives) domains.add(alternative.rhiza)
-  }
-  return domains
-}
-
 export interface TranslatorOptions {
   readonly manifest: EnzymeManifest
   readonly catalogues: Catalogues
@@ -46,7 +36,7 @@ export interface TranslatorOptions {
 /** A t() that refuses undeclared domains and renders the spore's own domain from its catalogues. */
 export function catalogueTranslator(options: TranslatorOptions): Translate {
   const { manifest, catalogues } = options
-  const domains = readableDomains(manifest)
+  const domains = readableDomains(manifest.name, manifest.requires)
   return (key, params, locale) => {
     const ref: TranslatableRef = typeof key === 'string' ? { domain: manifest.name, key } : key
     if (!domains.has(ref.domain)) throw new UndeclaredDomainError(ref.domain, manifest.name)

@@ -1,4 +1,4 @@
-import type { ChannelCapability, MyceliumScope, PluginKind } from './vocabulary.ts'
+import { type ChannelCapability, COMMON_DOMAIN, type MyceliumScope, type PluginKind } from './vocabulary.ts'
 
 /** One rhiza a spore depends on. `scopes` is only allowed when `rhiza` is `mycelium`. */
 export interface RhizaRequirement {
@@ -77,6 +77,22 @@ export type ManifestOf<K extends PluginKind> = Extract<Manifest, { kind: K }>
 
 export function isAnyOf(requirement: Requirement): requirement is AnyOfRequirement {
   return 'any_of' in requirement
+}
+
+/** A requirement's rhizas: the one it names, or each of its any_of alternatives. */
+export function alternativesOf(requirement: Requirement): readonly RhizaRequirement[] {
+  return isAnyOf(requirement) ? requirement.any_of : [requirement]
+}
+
+/**
+ * The catalogue domains a spore's ctx.t() may read: its own, `common`, and every rhiza its
+ * manifest requires (any_of alternatives included). Any other domain, the core's among them, throws.
+ */
+export function readableDomains(name: string, requires: readonly Requirement[] = []): ReadonlySet<string> {
+  const domains = new Set([name, COMMON_DOMAIN])
+  for (const requirement of requires)
+    for (const alternative of alternativesOf(requirement)) domains.add(alternative.rhiza)
+  return domains
 }
 
 export function isCodeCommand(command: CommandDeclaration): command is CodeCommand {
