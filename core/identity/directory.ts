@@ -1,7 +1,9 @@
 import type { ChannelIdentity, Logger, Principal } from '@mycelo/septum'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { ensurePrincipal, ensureRole, grantRole, type Store } from '../store/index.ts'
-import { channelIdentities, principalRoles, principals, roleCommands, roles } from '../store/schema/index.ts'
+import { personOf } from '../store/people.ts'
+import { patternsHeldBy } from '../store/role-admin.ts'
+import { channelIdentities } from '../store/schema/index.ts'
 
 /** A principal as the message path needs it: who, which roles, what they allow, which language. */
 export interface PrincipalSnapshot {
@@ -40,7 +42,7 @@ export class PrincipalDirectory {
     const { id, created } = ensurePrincipal(store, sender)
     if (created) {
       grantRole(store, id, ensureRole(store, defaultRole, { patterns: [] }))
-      if (sender.displayName) this.#rememberName(id, sender)
+      if (sender.displayName) this.#rememberName(sender)
       logger.info('first contact: new principal', {
         principal: id,
         channel: sender.channel,
@@ -61,34 +63,15 @@ export class PrincipalDirectory {
 
   /** A principal read fresh from the store, or undefined for an unknown id. */
   load(id: string): PrincipalSnapshot | undefined {
-    const { db } = this.#options.store
-    const row = db.select().from(principals).where(eq(principals.id, id)).get()
-    if (!row) return undefined
-    const identities = db
-      .select({
-        channel: channelIdentities.channel,
-        externalId: channelIdentities.externalId,
-        displayName: channelIdentities.displayName,
-      })
-      .from(channelIdentities)
-      .where(eq(channelIdentities.principalId, id))
-      .all()
-      .map((identity) => withoutNulls(identity))
-    const held = db
-      .select({ name: roles.name, pattern: roleCommands.pattern })
-      .from(principalRoles)
-      .innerJoin(roles, eq(principalRoles.roleId, roles.id))
-      .leftJoin(roleCommands, eq(roleCommands.roleId, roles.id))
-      .where(eq(principalRoles.principalId, id))
-      .all()
-    const roleNames = [...new Set(held.map((r) => r.name))].sort()
-    const patterns = new Set(held.flatMap((r) => (r.pattern ? [r.pattern] : [])))
-    const displayName = row.displayName ?? identities.find((i) => i.displayName)?.displayName
+    const { store } = this.#options
+    const person = personOf(store, id)
+    if (!person) return undefined
+    const { identities, roles, displayName, locale } = person
     return {
       id,
-      principal: { id, identities, roles: roleNames, ...(displayName ? { displayName } : {}) },
-      patterns,
-      locale: row.locale ?? undefined,
+      principal: { id, identities, roles, ...(displayName ? { displayName } : {}) },
+      patterns: new Set(patternsHeldBy(store, id)),
+      locale,
     }
   }
 
@@ -97,20 +80,16 @@ export class PrincipalDirectory {
     this.#cache.clear()
   }
 
-  #rememberName(principalId: string, sender: ChannelIdentity): void {
+  #rememberName(sender: ChannelIdentity): void {
     this.#options.store.db
       .update(channelIdentities)
       .set({ displayName: sender.displayName })
-      .where(eq(channelIdentities.principalId, principalId))
+      .where(
+        and(
+          eq(channelIdentities.channel, sender.channel),
+          eq(channelIdentities.externalId, sender.externalId),
+        ),
+      )
       .run()
   }
-}
-
-function withoutNulls(identity: {
-  channel: string
-  externalId: string
-  displayName: string | null
-}): ChannelIdentity {
-  const { displayName, ...rest } = identity
-  return displayName ? { ...rest, displayName } : rest
 }

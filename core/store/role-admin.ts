@@ -67,3 +67,14 @@ export function revokeRole(store: Store, principalId: string, roleId: number): b
       .all().length > 0
   )
 }
+
+/** Every command pattern of every role a principal holds. */
+export function patternsHeldBy(store: Store, principalId: string): string[] {
+  return store.db
+    .selectDistinct({ pattern: roleCommands.pattern })
+    .from(principalRoles)
+    .innerJoin(roleCommands, eq(roleCommands.roleId, principalRoles.roleId))
+    .where(eq(principalRoles.principalId, principalId))
+    .all()
+    .map((row) => row.pattern)
+}
