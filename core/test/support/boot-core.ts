@@ -1,16 +1,12 @@
 // The real start-up (config file, migrated SQLite file, germination, lifecycle) over real spore
 // folders copied from the repository, for end-to-end tests of a channel and for the benchmarks.
 // Unlike startTestCore it adds no test hypha: the channels are the spores being tested.
-import { cpSync, existsSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { createLogging } from '../../boot/log.ts'
-import type { Running } from '../../boot/startup.ts'
 import { writeSpore } from '../boot/process.ts'
 import { scratchFolder } from '../store/scratch.ts'
-import { bootInFolder, type Seed, seedStore } from './boot.ts'
-
-/** The parts of a spore folder the core reads; tests and package files stay behind. */
-const SPORE_PARTS = ['spore.yaml', 'src', 'translations'] as const
+import { type BootedCore, bootInFolder, type Seed, seedStore } from './boot.ts'
+import { realSpore } from './real-spores.ts'
 
 export interface CoreWithOptions extends Seed {
   /** Spore folders to copy in whole (their manifest, sources and catalogues), by absolute path. */
@@ -28,7 +24,7 @@ export type LogRecord = Record<string, unknown> & { readonly msg?: string }
 
 export interface CoreWith {
   readonly folder: string
-  readonly running: Running
+  readonly running: BootedCore
   logs(): LogRecord[]
   /** The first log line, already written or still to come, whose message is `msg`. */
   waitForLog(msg: string, timeoutMs?: number): Promise<LogRecord>
@@ -40,7 +36,7 @@ export async function startCoreWith(options: CoreWithOptions): Promise<CoreWith>
   const scratch = scratchFolder('e2e')
   const folder = scratch.path
   const sporesDir = join(folder, 'spores')
-  for (const source of options.sporeFolders ?? []) copySpore(source, join(sporesDir, basename(source)))
+  for (const source of options.sporeFolders ?? []) writeSpore(sporesDir, basename(source), realSpore(source))
   for (const [name, files] of Object.entries(options.spores ?? {})) writeSpore(sporesDir, name, files)
   const lines: string[] = []
   const logging = createLogging({
@@ -75,11 +71,5 @@ export async function startCoreWith(options: CoreWithOptions): Promise<CoreWith>
       await running.stop()
       scratch.remove()
     },
-  }
-}
-
-function copySpore(source: string, target: string): void {
-  for (const part of SPORE_PARTS) {
-    if (existsSync(join(source, part))) cpSync(join(source, part), join(target, part), { recursive: true })
   }
 }

@@ -1,11 +1,14 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { isAbsolute, join, relative } from 'node:path'
 
 const SPORES = join(import.meta.dir, '..', '..', '..', 'spores')
 
-/** A first-party spore's files (manifest, src/, translations/), ready for startTestCore. */
-export function realSpore(name: string): Record<string, string> {
-  const dir = join(SPORES, name)
+/**
+ * A spore's files as the core reads them (manifest, src/, translations/; tests and package files
+ * stay behind): a first-party spore by name, or any spore folder by absolute path.
+ */
+export function realSpore(nameOrDir: string): Record<string, string> {
+  const dir = isAbsolute(nameOrDir) ? nameOrDir : join(SPORES, nameOrDir)
   const files: Record<string, string> = { 'spore.yaml': readFileSync(join(dir, 'spore.yaml'), 'utf8') }
   for (const sub of ['src', 'translations']) {
     for (const path of walk(join(dir, sub))) files[relative(dir, path)] = readFileSync(path, 'utf8')

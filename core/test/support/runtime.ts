@@ -1,14 +1,10 @@
 // A whole core over real spores on disk and a real SQLite file, for tests of the message path and
 // the mycelium. Nothing is faked but the chat network: the `chat` hypha records what it is sent.
-import { join } from 'node:path'
 import type { IncomingMessage, OutgoingContent } from '@mycelo/septum'
-import { createLogging } from '../../boot/log.ts'
 import type { Assembly } from '../../boot/runtime.ts'
 import type { Germination } from '../../germination/index.ts'
 import type { Store } from '../../store/index.ts'
-import { writeSpore } from '../boot/process.ts'
-import { scratchFolder } from '../store/scratch.ts'
-import { bootInFolder, seedStore } from './boot.ts'
+import { startCoreWith } from './boot-core.ts'
 
 /** A hypha for tests: `say()` emits through its real context, `sent` records every send. */
 export const CHAT_HYPHA = {
@@ -76,30 +72,19 @@ export interface TestCoreOptions {
 }
 
 export async function startTestCore(options: TestCoreOptions): Promise<TestCore> {
-  const scratch = scratchFolder('core')
-  const folder = scratch.path
-  for (const [name, files] of Object.entries({ chat: CHAT_HYPHA, ...options.spores })) {
-    writeSpore(join(folder, 'spores'), name, files)
-  }
-  const lines: string[] = []
-  const logging = createLogging({
-    level: options.logLevel ?? 'debug',
-    pretty: false,
-    output: { write: (l) => lines.push(l) },
+  const core = await startCoreWith({
+    spores: { chat: CHAT_HYPHA, ...options.spores },
+    config: `owner: { channel: chat, userId: owner }\n${options.config ?? ''}`,
+    ...(options.settings ? { settings: options.settings } : {}),
+    ...(options.roles ? { roles: options.roles } : {}),
+    grants: Object.entries(options.grants ?? {}).map(([externalId, roles]) => ({
+      channel: 'chat',
+      externalId,
+      roles,
+    })),
+    ...(options.logLevel ? { logLevel: options.logLevel } : {}),
   })
-  const running = await bootInFolder({
-    folder,
-    config: `spores: [spores]\ndatabase: mycelo.db\nowner: { channel: chat, userId: owner }\n${options.config ?? ''}`,
-    logging,
-    prepare: seedStore({
-      ...options,
-      grants: Object.entries(options.grants ?? {}).map(([externalId, roles]) => ({
-        channel: 'chat',
-        externalId,
-        roles,
-      })),
-    }),
-  })
+  const { running } = core
   const { store, germination, assembly } = running
   const chat = germination.byName.get('chat')?.instance as {
     sent: Sent[]
@@ -126,11 +111,11 @@ export async function startTestCore(options: TestCoreOptions): Promise<TestCore>
     })
   }
   return {
-    folder,
+    folder: core.folder,
     store,
     germination,
     assembly,
-    logs: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>),
+    logs: core.logs,
     sent: chat.sent,
     say,
     async ask(text, options) {
@@ -138,9 +123,6 @@ export async function startTestCore(options: TestCoreOptions): Promise<TestCore>
       await say(text, options)
       return chat.sent.slice(before).map((s) => s.content.text ?? '')
     },
-    async stop() {
-      await running.stop()
-      scratch.remove()
-    },
+    stop: core.stop,
   }
 }
