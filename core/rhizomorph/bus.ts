@@ -1,4 +1,10 @@
-import { type Enzyme, type IncomingMessage, isCodeCommand, type OutgoingContent } from '@mycelo/septum'
+import {
+  type CodeCommand,
+  type Enzyme,
+  type IncomingMessage,
+  isCodeCommand,
+  type OutgoingContent,
+} from '@mycelo/septum'
 import type { Admission, AdmissionChain } from '../admission/chain.ts'
 import type { PrincipalSnapshot } from '../identity/directory.ts'
 import { patternsAllow } from '../identity/patterns.ts'
@@ -138,13 +144,15 @@ export class Rhizomorph {
       )
       return this.#send(message, { text })
     }
-    return this.#run(route, { ...turn, capabilities, command })
+    return this.#run(route, declared, { ...turn, capabilities, command })
   }
 
   /** A code: command: its handler, with its context; a throw is logged and answered, never escapes. */
-  async #run(route: Route, turn: CommandTurn & { capabilities: DispatchCapabilities; command: string }) {
-    const declared = route.command
-    if (!isCodeCommand(declared)) return
+  async #run(
+    route: Route,
+    declared: CodeCommand,
+    turn: CommandTurn & { capabilities: DispatchCapabilities; command: string },
+  ) {
     const handler = (route.spore.instance as Enzyme).handlers[declared.code]
     const invocation = {
       command: declared.name,
