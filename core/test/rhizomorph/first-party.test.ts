@@ -23,10 +23,33 @@ export default {
 `,
 }
 
+const STALLED = {
+  'spore.yaml': `kind: enzyme
+name: stalled
+septum: "^1.0"
+commands:
+  - name: projector
+    description: projector.description
+    code: run
+`,
+  'src/index.ts': `export default { create: () => ({
+  async start() { throw new Error('the bulb is out') },
+  handlers: { async run(invocation, ctx) { await ctx.reply({ text: 'ran' }) } },
+}) }
+`,
+  'translations/en.yaml': 'projector:\n  description: Runs the projector\n',
+}
+
 let core: TestCore
 beforeAll(async () => {
   core = await startTestCore({
-    spores: { help: realSpore('help'), admin: realSpore('admin'), films: FILMS, needy: NEEDY },
+    spores: {
+      help: realSpore('help'),
+      admin: realSpore('admin'),
+      films: FILMS,
+      needy: NEEDY,
+      stalled: STALLED,
+    },
   })
 })
 afterAll(() => core.stop())
@@ -51,6 +74,12 @@ describe('help through the real bus', () => {
     expect(listing).toContain('/lang')
     expect(listing).not.toContain('/add')
     expect(listing).not.toContain('/enable')
+  })
+
+  it('lists a command whose enzyme failed to start, drawn from the route map; running it says unavailable', async () => {
+    expect(core.germination.byName.get('stalled')?.state).toBe('dormant')
+    expect(await one('/help')).toContain('/projector — Runs the projector')
+    expect(await one('/projector')).toBe('/projector is not available right now; the operator can see why.')
   })
 
   it('explains one command with its arguments', async () => {
