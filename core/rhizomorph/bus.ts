@@ -8,6 +8,7 @@ import {
 import type { Admission, AdmissionChain } from '../admission/chain.ts'
 import type { PrincipalSnapshot } from '../identity/directory.ts'
 import { patternsAllow } from '../identity/patterns.ts'
+import { actingAs } from '../mycelium/actor.ts'
 import type { SporeContexts } from './contexts.ts'
 import { describe } from './listeners.ts'
 import { normalise } from './normalise.ts'
@@ -165,7 +166,14 @@ export class Rhizomorph {
     }
     try {
       if (!handler) throw new Error(`no handler named "${declared.code}"`)
-      await handler(invocation, this.#contexts.handler(route.spore, turn))
+      const context = this.#contexts.handler(route.spore, turn)
+      const actor = {
+        kind: 'principal',
+        principalId: turn.principal.id,
+        channel: turn.message.channel,
+        spore: route.plugin,
+      } as const
+      await actingAs(actor, () => handler(invocation, context))
     } catch (error) {
       this.#runtime.logger.error('a command handler failed', {
         spore: route.plugin,

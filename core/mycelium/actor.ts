@@ -1,0 +1,33 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+
+/**
+ * Who a mycelium call runs for. Carried by the core rather than passed, so the seed's method
+ * signatures stay as they are: the role ceiling and the audit read it the same way on every surface.
+ */
+export type Actor =
+  /** A person, through the command a handler is serving on a channel. */
+  | {
+      readonly kind: 'principal'
+      readonly principalId: string
+      /** The channel the command came in on. */
+      readonly channel: string
+      /** The enzyme whose handler is serving the command. */
+      readonly spore: string
+    }
+  /** The operator at the machine (the command-line companion): the recovery path, never capped. */
+  | { readonly kind: 'operator'; readonly surface: 'cli' }
+
+const current = new AsyncLocalStorage<Actor>()
+
+/** Runs `work` (and everything it awaits) on behalf of `actor`. */
+export function actingAs<T>(actor: Actor, work: () => T): T {
+  return current.run(actor, work)
+}
+
+/**
+ * The actor of the call in progress; undefined when a spore acts outside any invocation (a timer,
+ * its start()), where it is bounded by its granted scopes alone.
+ */
+export function currentActor(): Actor | undefined {
+  return current.getStore()
+}
