@@ -40,6 +40,11 @@ export function pluginsConfigure(runtime: CoreRuntime, plugins: PluginStore): Pl
       return DONE
     },
 
+    async unsetSetting(name, key) {
+      if (!sporeNamed(name)) return refused('plugin_unknown', { plugin: name })
+      return plugins.unsetSetting(name, key) ? DONE : refused('setting_absent', { plugin: name, key })
+    },
+
     async formSchema(name): Promise<FormSchema> {
       try {
         const spore = sporeNamed(name)

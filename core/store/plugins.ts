@@ -16,6 +16,8 @@ export interface PluginStore extends PluginStorePort {
    * what it was shown cannot erase the credential; a key once stored secret stays secret.
    */
   setSetting(plugin: string, key: string, value: unknown, options?: { readonly secret?: boolean }): void
+  /** Removes one setting; answers whether it was stored. */
+  unsetSetting(plugin: string, key: string): boolean
   settingsWithFlags(plugin: string): Record<string, StoredSetting>
   /** Every text a secret setting holds, for the log redactor. */
   secretValues(): string[]
@@ -76,6 +78,15 @@ export function createPluginStore(store: Store, options: PluginStoreOptions = {}
         })
         .run()
       if (isSecret) options.onSecretWritten?.()
+    },
+
+    unsetSetting(plugin, key): boolean {
+      const removed = db
+        .delete(pluginSettings)
+        .where(and(eq(pluginSettings.plugin, plugin), eq(pluginSettings.key, key)))
+        .returning({ key: pluginSettings.key })
+        .all()
+      return removed.length > 0
     },
 
     settingsWithFlags(plugin: string): Record<string, StoredSetting> {

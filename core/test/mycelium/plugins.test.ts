@@ -233,6 +233,18 @@ describe('plugins.configure', () => {
     expect(flags('broken').apiKey).toEqual({ value: 'plain', secret: false })
   })
 
+  it('removes a stored setting, and refuses one that is not stored or a plugin not installed', async () => {
+    expect(await mycelium.setSetting('tuned', 'scratch', 'x')).toEqual({ ok: true })
+    expect(await mycelium.unsetSetting('tuned', 'scratch')).toEqual({ ok: true })
+    expect(flags('tuned').scratch).toBeUndefined()
+    expect(refusalText(bot, await mycelium.unsetSetting('tuned', 'scratch'))).toBe(
+      'The plugin "tuned" has no stored value for "scratch".',
+    )
+    expect(refusalText(bot, await mycelium.unsetSetting('nope', 'a'))).toBe(
+      'No plugin named "nope" is installed.',
+    )
+  })
+
   it('refuses a value the settings table cannot store', async () => {
     expect(refusalText(bot, await mycelium.setSetting('roomy', 'colour', undefined))).toBe(
       'That value cannot be stored as the setting "colour" of "roomy".',

@@ -155,6 +155,8 @@ export interface PluginsToggle {
 export interface PluginsConfigure {
   settings(name: string): Promise<OutcomeOf<Record<string, unknown>>>
   setSetting(name: string, key: string, value: unknown): Promise<Outcome>
+  /** Removes a stored setting, so a spore can leave a value its schema rejects. */
+  unsetSetting(name: string, key: string): Promise<Outcome>
   formSchema(name: string): Promise<FormSchema>
 }
 export interface MessagesBroadcast {
@@ -229,7 +231,7 @@ export const SCOPE_METHODS = {
   'roles.assign': ['assignRole', 'revokeRole'],
   'roles.manage': ['createRole', 'setRoleCommands', 'deleteRole'],
   'plugins.toggle': ['enable', 'disable'],
-  'plugins.configure': ['settings', 'setSetting', 'formSchema'],
+  'plugins.configure': ['settings', 'setSetting', 'unsetSetting', 'formSchema'],
   'messages.broadcast': ['broadcast'],
   'conversations.read': ['listConversations'],
   'restrictions.manage': [

@@ -201,6 +201,13 @@ export class FakeMycelium implements AdminMycelium {
       return done
     })
   }
+  async unsetSetting(name: string, key: string): Promise<Outcome> {
+    return this.installed(name, (settings) => {
+      if (!(key in settings)) return this.refuse('settingAbsent', { plugin: name, key })
+      delete settings[key]
+      return done
+    })
+  }
   async formSchema(name: string): Promise<FormSchema> {
     if (name !== 'radarr') return { available: false, reason: `${name} publishes no JSON Schema` }
     const schema = {
