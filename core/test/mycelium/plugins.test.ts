@@ -234,11 +234,11 @@ describe('plugins.configure', () => {
   })
 
   it('removes a stored setting, and refuses one that is not stored or a plugin not installed', async () => {
-    expect(await mycelium.setSetting('tuned', 'scratch', 'x')).toEqual({ ok: true })
-    expect(await mycelium.unsetSetting('tuned', 'scratch')).toEqual({ ok: true })
-    expect(flags('tuned').scratch).toBeUndefined()
-    expect(refusalText(bot, await mycelium.unsetSetting('tuned', 'scratch'))).toBe(
-      'The plugin "tuned" has no stored value for "scratch".',
+    expect(await mycelium.setSetting('tuned', 'greeting', 'hello')).toEqual({ ok: true })
+    expect(await mycelium.unsetSetting('tuned', 'greeting')).toEqual({ ok: true })
+    expect(flags('tuned').greeting).toBeUndefined()
+    expect(refusalText(bot, await mycelium.unsetSetting('tuned', 'greeting'))).toBe(
+      'The plugin "tuned" has no stored value for "greeting".',
     )
     expect(refusalText(bot, await mycelium.unsetSetting('nope', 'a'))).toBe(
       'No plugin named "nope" is installed.',
