@@ -25,6 +25,28 @@ const localeSchema = text.refine(
   { message: 'expected a language tag such as "en" or "fr-CA"' },
 )
 
+/** A deadline in milliseconds: long enough to be one, short enough that a stuck spore is noticed. */
+const deadline = (ms: number) => z.int().min(1).max(600_000).default(ms)
+
+/** How long each call into a spore may take; on expiry the step fails as the trust rules say. */
+const timeoutsSchema = z
+  .strictObject({
+    /** Importing the module and calling create(). */
+    create: deadline(30_000),
+    start: deadline(30_000),
+    connect: deadline(30_000),
+    listen: deadline(30_000),
+    stop: deadline(10_000),
+    inspect: deadline(2_000),
+    handler: deadline(60_000),
+    health: deadline(5_000),
+    send: deadline(15_000),
+    groupMembers: deadline(5_000),
+  })
+  .prefault({})
+
+export type Timeouts = z.output<typeof timeoutsSchema>
+
 const ownerSchema = z.strictObject({ channel: text, userId: text })
 
 const fileSchema = z.strictObject({
@@ -46,17 +68,19 @@ const fileSchema = z.strictObject({
     })
     .prefault({}),
   maxMessageLength: z.int().min(1).default(4000),
+  timeouts: timeoutsSchema,
 })
 
 type FileConfig = z.output<typeof fileSchema>
 
 /** The validated configuration, with every path absolute. */
-export interface MyceloConfig extends Readonly<Omit<FileConfig, 'spores' | 'owner' | 'http'>> {
+export interface MyceloConfig extends Readonly<Omit<FileConfig, 'spores' | 'owner' | 'http' | 'timeouts'>> {
   /** The file the values were read from, or undefined when none exists and defaults apply. */
   readonly file: string | undefined
   readonly spores: readonly string[]
   readonly owner: Readonly<FileConfig['owner']>
   readonly http: Readonly<FileConfig['http']>
+  readonly timeouts: Readonly<Timeouts>
 }
 
 export interface LoadConfigOptions {

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { Logger } from '@mycelo/septum'
 import { parseArguments } from './arguments.ts'
 import { CORE_TRANSLATIONS, type CoreText, coreText, loadDomain } from './catalogues.ts'
+import { guardProcessEnd, type ProcessEnd } from './exit-guard.ts'
 import { createLogging } from './log.ts'
 import { refusalJson, reportJson, reportText } from './report-text.ts'
 import { type Running, startUp } from './startup.ts'
@@ -39,6 +40,8 @@ async function main(argv: readonly string[]): Promise<number | undefined> {
   const logging = createLogging({ level, fd: check ? STDERR : STDOUT })
   if (level !== asked)
     logging.logger.warn(`MYCELO_LOG_LEVEL "${asked}" is not one of ${LOG_LEVELS.join(', ')}; using info`)
+  // Before any spore's module is imported: from here on only the core may end the process.
+  end = guardProcessEnd(logging.logger)
   let started: Awaited<ReturnType<typeof startUp>>
   try {
     started = await startUp({ logging, check })
@@ -80,7 +83,7 @@ function keepRunning(running: Running, { t, logger }: { t: CoreText; logger: Log
   const keepAlive = setInterval(() => undefined, 1 << 30)
   let stopping = false
   const onSignal = (signal: NodeJS.Signals) => {
-    if (stopping) process.exit(1)
+    if (stopping) end.exit(1)
     stopping = true
     print(STDOUT, t('boot.stopping', { signal }))
     running
@@ -88,11 +91,11 @@ function keepRunning(running: Running, { t, logger }: { t: CoreText; logger: Log
       .then(
         () => {
           print(STDOUT, t('boot.stopped'))
-          process.exit(0)
+          end.exit(0)
         },
         (error: unknown) => {
           logger.error('shut-down failed', { error: String(error) })
-          process.exit(1)
+          end.exit(1)
         },
       )
       .finally(() => clearInterval(keepAlive))
@@ -110,5 +113,8 @@ function describe(error: unknown): string {
   return error instanceof Error ? (error.stack ?? error.message) : String(error)
 }
 
+/** The process's own exit until the guard is taken; the guarded one after. */
+let end: ProcessEnd = { exit: (code) => process.exit(code) }
+
 const code = await main(process.argv.slice(2))
-if (code !== undefined) process.exit(code)
+if (code !== undefined) end.exit(code)

@@ -1,6 +1,6 @@
 import type { Inhibitor, Logger } from '@mycelo/septum'
 import { AdmissionChain, type AdmissionMember } from '../admission/chain.ts'
-import type { GerminatedSpore, Germination } from '../germination/index.ts'
+import { type GerminatedSpore, type Germination, RESERVED_NAMES } from '../germination/index.ts'
 import { Translator } from '../i18n/translator.ts'
 import { PrincipalDirectory } from '../identity/directory.ts'
 import { createMycelium } from '../mycelium/index.ts'
@@ -40,7 +40,10 @@ export function assembleRuntime(options: AssembleOptions): Assembly {
   const translator = new Translator({ defaultLocale: config.defaultLocale, logger })
   translator.addDomain('core', options.core)
   translator.addDomain('common', options.common)
-  for (const spore of germination.spores) translator.addDomain(spore.name, spore.catalogs)
+  // A spore under a reserved name is dormant; its catalogue must not replace the core's either.
+  for (const spore of germination.spores) {
+    if (!RESERVED_NAMES.has(spore.name)) translator.addDomain(spore.name, spore.catalogs)
+  }
   let mycelium: ((spore: Parameters<CoreRuntime['mycelium']>[0]) => object) | undefined
   const runtime: CoreRuntime = {
     config,

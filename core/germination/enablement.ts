@@ -1,23 +1,45 @@
+import type { ManifestReading } from './manifest-reading.ts'
 import type { PluginStorePort } from './ports.ts'
 
 /** Shown for a spore found after the first start: nothing of it runs until an operator says so. */
 export const NEW_SPORE_REASON = 'new: enable it to start it'
 /** Shown for a disabled install row that carries no reason of its own. */
 export const DISABLED_REASON = 'disabled by an operator'
+/** Shown for an enforcing inhibitor whose folder is gone while its install row is still enabled. */
+export const MISSING_GUARD_REASON =
+  'its folder is missing from every spores folder; it was an enforcing inhibitor, so all traffic is refused until it is restored or disabled'
 
 /**
- * Before any of a spore's code runs: the reason its install row keeps it off, or undefined to go on.
- * A spore with no row on a store that already knows others is new and is recorded disabled. On a
- * fresh store nothing is recorded yet: the first start decides once the spore is checked.
+ * Before any module is imported, in one transaction: a row for every discovered spore, so that an
+ * interrupted start leaves none unrecorded. On a fresh store the rows are left unsettled, and the
+ * first start's decision is taken once each spore is checked; a spore found later is new and off.
  */
-export function installGate(store: PluginStorePort, name: string, fresh: boolean): string | undefined {
-  if (fresh) return undefined
+export function recordDiscovered(store: PluginStorePort, readings: readonly ManifestReading[]): void {
+  const firstStart = store.isFresh()
+  const newcomer = firstStart
+    ? { enabled: true, reason: null, settled: false }
+    : { enabled: false, reason: NEW_SPORE_REASON, settled: true }
+  const spores = readings.map((reading) => ({
+    name: reading.name,
+    kind: reading.manifest?.kind,
+    enforcing: reading.manifest !== undefined && reading.enforcing,
+  }))
+  store.recordDiscovered(spores, newcomer)
+}
+
+/** How the install row leaves a spore before any of its code runs. */
+export type InstallGate =
+  | { readonly open: true; readonly firstStart: boolean }
+  | { readonly open: false; readonly reason: string }
+
+/** Whether the row lets a spore go on to its checks, and whether a first start still decides it. */
+export function installGate(store: PluginStorePort, name: string): InstallGate {
   const row = store.installOf(name)
-  if (row === undefined) {
-    store.recordInstall(name, { enabled: false, reason: NEW_SPORE_REASON })
-    return NEW_SPORE_REASON
-  }
-  return row.enabled ? undefined : (row.reason ?? DISABLED_REASON)
+  if (row === undefined) return { open: false, reason: NEW_SPORE_REASON }
+  if (store.memoryOf(name)?.settled === false) return { open: true, firstStart: true }
+  return row.enabled
+    ? { open: true, firstStart: false }
+    : { open: false, reason: row.reason ?? DISABLED_REASON }
 }
 
 export interface FirstStartOptions {

@@ -1,11 +1,11 @@
 import { type Logger, type PluginKind, septumIncompatibility } from '@mycelo/septum'
 import { createInstance } from './creation.ts'
 import { discoverSporeDirs } from './discovery.ts'
-import { installGate, recordFirstStart } from './enablement.ts'
+import { installGate, MISSING_GUARD_REASON, recordDiscovered, recordFirstStart } from './enablement.ts'
 import { type ManifestReading, readManifest } from './manifest-reading.ts'
 import type { LoadedModule } from './module-loading.ts'
 import { refuseNameClashes } from './name-clash.ts'
-import type { GerminatedSpore, Germination, PluginStorePort } from './ports.ts'
+import type { GerminatedSpore, Germination, InstallMemory, PluginStorePort } from './ports.ts'
 import { prepareSpore } from './preparation.ts'
 import { propagateDormancy } from './propagation.ts'
 import { resolveRequires } from './requires.ts'
@@ -22,6 +22,9 @@ export interface GerminateOptions {
 
 type Draft = { -readonly [K in keyof GerminatedSpore]: GerminatedSpore[K] }
 
+/** Names the core answers to itself: a spore under one would shadow the core's own catalogue or surface. */
+export const RESERVED_NAMES: ReadonlySet<string> = new Set(['common', 'core', 'mycelium'])
+
 /**
  * Turns folders of spores into germinated spores, each live (ready to start), disabled or dormant
  * with a reason. Throws a StartupRefusal for a fault of the whole set: a requires cycle or a name
@@ -35,8 +38,11 @@ export async function germinate(options: GerminateOptions): Promise<Germination>
   const drafts = readings.map((reading) => draftOf(reading, installed, options.septumVersion))
   const graph = new Map(drafts.map((draft) => [draft.name, draft.edges]))
   refuseCycles(graph)
-  const byName = new Map(drafts.map((draft) => [draft.name, draft]))
-  const order = dependencyOrder(graph).map((name) => byName.get(name)!)
+  recordDiscovered(options.store, readings)
+  for (const draft of drafts) remember(draft, options.store.memoryOf(draft.name))
+  const vanished = missingGuards(options.store, new Set(graph.keys()))
+  const byName = new Map([...drafts, ...vanished].map((draft) => [draft.name, draft]))
+  const order = [...dependencyOrder(graph).map((name) => byName.get(name)!), ...vanished]
 
   const modules = await settleInstalls(order, options.store)
 
@@ -53,7 +59,7 @@ export async function germinate(options: GerminateOptions): Promise<Germination>
     const meta = { spore: draft.name, kind: draft.kind, state: draft.state, reason: draft.reason }
     options.logger.debug('germinated', meta)
   }
-  const spores = [...drafts].sort((a, b) => a.name.localeCompare(b.name))
+  const spores = [...drafts, ...vanished].sort((a, b) => a.name.localeCompare(b.name))
   return { spores, byName, order, logger: options.logger, started: [] }
 }
 
@@ -63,19 +69,42 @@ export async function germinate(options: GerminateOptions): Promise<Germination>
  */
 async function settleInstalls(order: readonly Draft[], store: PluginStorePort) {
   const modules = new Map<string, LoadedModule | undefined>()
-  const fresh = store.isFresh()
   for (const draft of order) {
-    const held = installGate(store, draft.name, fresh)
-    if (held !== undefined) {
-      setState(draft, 'disabled', held)
+    if (draft.dir === '') continue // a vanished guard: nothing on disk to check
+    const gate = installGate(store, draft.name)
+    if (!gate.open) {
+      setState(draft, 'disabled', gate.reason)
       continue
     }
     if (draft.state === 'live') modules.set(draft.name, await prepare(draft, store))
-    if (!fresh) continue
+    if (!gate.firstStart) continue
     const { name, reason, enforcing } = draft
     if (!recordFirstStart({ store, name, reason, enforcing })) setState(draft, 'disabled', reason)
   }
   return modules
+}
+
+/**
+ * A manifest that cannot be read says nothing trustworthy of what the spore is: the store's memory
+ * of its last readable germination decides, leaning towards enforcing.
+ */
+function remember(draft: Draft, memory: InstallMemory | undefined): void {
+  if (draft.manifest !== undefined || memory === undefined) return
+  draft.kind ??= memory.kind
+  if (draft.kind === 'inhibitor') draft.enforcing ||= memory.enforcing
+}
+
+/** An enabled enforcing inhibitor whose folder is gone still guards: it stands dormant, refusing all. */
+function missingGuards(store: PluginStorePort, discovered: ReadonlySet<string>): Draft[] {
+  return store
+    .rememberedGuards()
+    .filter((name) => !discovered.has(name))
+    .map((name) => ({
+      ...blankDraft(name, ''),
+      kind: 'inhibitor',
+      enforcing: true,
+      reason: MISSING_GUARD_REASON,
+    }))
 }
 
 function draftOf(
@@ -87,12 +116,12 @@ function draftOf(
   const requires = manifest === undefined ? undefined : resolveRequires(manifest, installed)
   const edges = requires?.edges ?? []
   const reason =
+    reservedNameRefusal(reading.name) ??
     reading.refusal ??
     (manifest && septumIncompatibility(manifest.septum, septumVersion)) ??
     (requires?.ok === false ? requires.reason : undefined)
   return {
-    name: reading.name,
-    dir: reading.dir,
+    ...blankDraft(reading.name, reading.dir),
     kind: reading.kind,
     manifest,
     state: reason === undefined ? 'live' : 'dormant',
@@ -100,6 +129,26 @@ function draftOf(
     enforcing: reading.enforcing,
     edges: edges.map((edge) => edge.target),
     mandatory: edges.filter((edge) => !edge.optional).map((edge) => edge.target),
+  }
+}
+
+function reservedNameRefusal(name: string): string | undefined {
+  if (!RESERVED_NAMES.has(name)) return undefined
+  return `the name "${name}" is reserved for the core; rename the spore`
+}
+
+/** A dormant draft that knows only its name and folder; the caller fills in what it knows. */
+function blankDraft(name: string, dir: string): Draft {
+  return {
+    name,
+    dir,
+    kind: undefined,
+    manifest: undefined,
+    state: 'dormant',
+    reason: undefined,
+    enforcing: false,
+    edges: [],
+    mandatory: [],
     configSchema: undefined,
     config: {},
     secrets: [],

@@ -1,12 +1,14 @@
 export { type SporeContextOptions, sporeContext } from './context.ts'
 export { DISABLED_REASON, NEW_SPORE_REASON } from './enablement.ts'
-export { type GerminateOptions, germinate } from './germinate.ts'
+export { type GerminateOptions, germinate, RESERVED_NAMES } from './germinate.ts'
 export { startAll } from './lifecycle.ts'
 export { ENTRY_CANDIDATES } from './module-loading.ts'
 export type {
   ContextFactory,
+  DiscoveredSpore,
   GerminatedSpore,
   Germination,
+  InstallMemory,
   InstallState,
   PluginStorePort,
 } from './ports.ts'

@@ -18,12 +18,38 @@ export interface InstallState {
   readonly reason: string | null
 }
 
+/** What the store remembers of a spore beyond its install row's state. */
+export interface InstallMemory {
+  /** Its kind and enforcing flag at its last readable germination; undefined kind when never read. */
+  readonly kind: PluginKind | undefined
+  readonly enforcing: boolean
+  /** False while a first start has recorded it but not yet decided whether it runs. */
+  readonly settled: boolean
+}
+
+/** A discovered spore as recorded before any module is imported. */
+export interface DiscoveredSpore {
+  readonly name: string
+  /** Undefined when its manifest could not be read: the store keeps what it last knew. */
+  readonly kind: PluginKind | undefined
+  readonly enforcing: boolean
+}
+
 /** What germination needs from the store: install rows and stored settings. */
 export interface PluginStorePort {
   /** Whether no spore was ever recorded: the first start enables what validates. */
   isFresh(): boolean
   installOf(name: string): InstallState | undefined
+  /** Records a decided state; the row is settled from then on. */
   recordInstall(name: string, state: InstallState): void
+  /**
+   * In one transaction: a row for every spore not yet recorded (`newcomer` says how; `settled:
+   * false` leaves the first start's decision open), and the kind of every one whose manifest reads.
+   */
+  recordDiscovered(spores: readonly DiscoveredSpore[], newcomer: InstallState & { settled: boolean }): void
+  memoryOf(name: string): InstallMemory | undefined
+  /** Enabled installs last known as enforcing inhibitors: their guard holds even when they vanish. */
+  rememberedGuards(): readonly string[]
   /** The stored settings of a plugin, secrets included (in the clear: this is the running core). */
   settingsOf(name: string): Record<string, unknown>
 }

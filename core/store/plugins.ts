@@ -1,6 +1,6 @@
-import { SECRET_MASK } from '@mycelo/septum'
+import { PLUGIN_KINDS, type PluginKind, SECRET_MASK } from '@mycelo/septum'
 import { and, eq } from 'drizzle-orm'
-import type { InstallState, PluginStorePort } from '../germination/ports.ts'
+import type { InstallMemory, InstallState, PluginStorePort } from '../germination/ports.ts'
 import type { Store } from './open.ts'
 import { pluginInstalls, pluginSettings } from './schema/index.ts'
 
@@ -50,13 +50,56 @@ export function createPluginStore(store: Store, options: PluginStoreOptions = {}
     },
 
     recordInstall(name: string, state: InstallState): void {
+      const decided = { enabled: state.enabled, reason: state.reason, settled: true }
       db.insert(pluginInstalls)
-        .values({ name, enabled: state.enabled, reason: state.reason })
-        .onConflictDoUpdate({
-          target: pluginInstalls.name,
-          set: { enabled: state.enabled, reason: state.reason },
-        })
+        .values({ name, ...decided })
+        .onConflictDoUpdate({ target: pluginInstalls.name, set: decided })
         .run()
+    },
+
+    recordDiscovered(spores, newcomer): void {
+      db.transaction((tx) => {
+        for (const spore of spores) {
+          tx.insert(pluginInstalls)
+            .values({ name: spore.name, ...newcomer })
+            .onConflictDoNothing()
+            .run()
+          if (spore.kind === undefined) continue
+          tx.update(pluginInstalls)
+            .set({ lastKind: spore.kind, lastEnforcing: spore.enforcing })
+            .where(eq(pluginInstalls.name, spore.name))
+            .run()
+        }
+      })
+    },
+
+    memoryOf(name: string): InstallMemory | undefined {
+      const row = db
+        .select({
+          kind: pluginInstalls.lastKind,
+          enforcing: pluginInstalls.lastEnforcing,
+          settled: pluginInstalls.settled,
+        })
+        .from(pluginInstalls)
+        .where(eq(pluginInstalls.name, name))
+        .get()
+      if (row === undefined) return undefined
+      return { kind: knownKind(row.kind), enforcing: row.enforcing, settled: row.settled }
+    },
+
+    rememberedGuards(): readonly string[] {
+      const rows = db
+        .select({ name: pluginInstalls.name })
+        .from(pluginInstalls)
+        .where(
+          and(
+            eq(pluginInstalls.enabled, true),
+            eq(pluginInstalls.lastKind, 'inhibitor'),
+            eq(pluginInstalls.lastEnforcing, true),
+          ),
+        )
+        .all()
+      return rows.map((row) => row.name)
     },
 
     settingsOf(name: string): Record<string, unknown> {
@@ -105,6 +148,10 @@ export function createPluginStore(store: Store, options: PluginStoreOptions = {}
       return [...new Set(rows.flatMap((row) => textsIn(JSON.parse(row.value) as unknown)))]
     },
   }
+}
+
+function knownKind(kind: string | null): PluginKind | undefined {
+  return PLUGIN_KINDS.find((candidate) => candidate === kind)
 }
 
 /** The texts a value could leak as: its strings and numbers, however deeply nested. */

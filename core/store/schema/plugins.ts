@@ -10,6 +10,17 @@ export const pluginInstalls = sqliteTable('plugin_installs', {
   /** The source and strain it was inoculated from; null for a spore found on disk. */
   sourceId: text('source_id').references(() => sources.id, { onDelete: 'set null' }),
   strain: text('strain'),
+  /**
+   * What the spore was at its last readable germination: admission keeps an enforcing inhibitor's
+   * guard closed from this when its manifest later cannot be read, or its folder is gone.
+   */
+  lastKind: text('last_kind'),
+  lastEnforcing: integer('last_enforcing', { mode: 'boolean' }).notNull().default(false),
+  /**
+   * False from the moment a first start records the spore until its checks decided `enabled`: a
+   * start interrupted in between decides again, as an uninterrupted one would have.
+   */
+  settled: integer('settled', { mode: 'boolean' }).notNull().default(true),
   installedAt: integer('installed_at', { mode: 'timestamp_ms' })
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`),

@@ -44,6 +44,18 @@ describe('loadConfig', () => {
       defaultLocale: 'en',
       http: { bind: '127.0.0.1', port: 8780 },
       maxMessageLength: 4000,
+      timeouts: {
+        create: 30_000,
+        start: 30_000,
+        connect: 30_000,
+        listen: 30_000,
+        stop: 10_000,
+        inspect: 2_000,
+        handler: 60_000,
+        health: 5_000,
+        send: 15_000,
+        groupMembers: 5_000,
+      },
     })
   })
 
@@ -58,6 +70,7 @@ describe('loadConfig', () => {
         'defaultLocale: fr',
         'http: { port: 9000 }',
         'maxMessageLength: 2000',
+        'timeouts: { inspect: 500, handler: 90000 }',
       ].join('\n'),
     )
     const folder = join(path, '..')
@@ -71,7 +84,25 @@ describe('loadConfig', () => {
       defaultLocale: 'fr',
       http: { bind: '127.0.0.1', port: 9000 },
       maxMessageLength: 2000,
+      timeouts: {
+        create: 30_000,
+        start: 30_000,
+        connect: 30_000,
+        listen: 30_000,
+        stop: 10_000,
+        inspect: 500,
+        handler: 90_000,
+        health: 5_000,
+        send: 15_000,
+        groupMembers: 5_000,
+      },
     })
+  })
+
+  it('refuses a deadline that is not a whole number of milliseconds, or an unknown one, naming it', () => {
+    expect(refusal('timeouts: { inspect: 0 }\n')).toContain('timeouts.inspect')
+    expect(refusal('timeouts: { handler: 1.5 }\n')).toContain('timeouts.handler')
+    expect(refusal('timeouts: { hanlder: 100 }\n')).toBe('timeouts: unknown key "hanlder"')
   })
 
   it('treats an empty file as all defaults', () => {

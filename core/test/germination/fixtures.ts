@@ -9,6 +9,7 @@ import {
   type GerminatedSpore,
   type Germination,
   germinate,
+  type InstallMemory,
   type InstallState,
   type PluginStorePort,
   sporeContext,
@@ -173,6 +174,15 @@ export class SqliteStore implements PluginStorePort {
   }
   recordInstall(name: string, state: InstallState): void {
     this.#plugins.recordInstall(name, state)
+  }
+  recordDiscovered(...args: Parameters<PluginStorePort['recordDiscovered']>): void {
+    this.#plugins.recordDiscovered(...args)
+  }
+  memoryOf(name: string): InstallMemory | undefined {
+    return this.#plugins.memoryOf(name)
+  }
+  rememberedGuards(): readonly string[] {
+    return this.#plugins.rememberedGuards()
   }
   settingsOf(name: string): Record<string, unknown> {
     return this.#plugins.settingsOf(name)

@@ -17,6 +17,8 @@ export interface CoreWithOptions extends Seed {
   readonly config?: string
   /** `debug` unless given; a benchmark logs less. */
   readonly logLevel?: string
+  /** A folder the caller owns, to start again on what an earlier core left; kept at stop. */
+  readonly folder?: string
 }
 
 /** One pino line, parsed: `msg` is the message, the rest its level, time and meta. */
@@ -33,7 +35,7 @@ export interface CoreWith {
 
 /** Boots the core the way `bun core/boot/main.ts` does, minus the process signals. */
 export async function startCoreWith(options: CoreWithOptions): Promise<CoreWith> {
-  const scratch = scratchFolder('e2e')
+  const scratch = options.folder ? { path: options.folder, remove() {} } : scratchFolder('e2e')
   const folder = scratch.path
   const sporesDir = join(folder, 'spores')
   for (const source of options.sporeFolders ?? []) writeSpore(sporesDir, basename(source), realSpore(source))

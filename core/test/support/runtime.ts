@@ -69,6 +69,8 @@ export interface TestCoreOptions {
   readonly grants?: Record<string, readonly string[]>
   /** `debug` unless given; the benchmark logs less. */
   readonly logLevel?: string
+  /** A folder the caller owns, to start again on what an earlier core left; kept at stop. */
+  readonly folder?: string
 }
 
 export async function startTestCore(options: TestCoreOptions): Promise<TestCore> {
@@ -83,6 +85,7 @@ export async function startTestCore(options: TestCoreOptions): Promise<TestCore>
       roles,
     })),
     ...(options.logLevel ? { logLevel: options.logLevel } : {}),
+    ...(options.folder ? { folder: options.folder } : {}),
   })
   const { running } = core
   const { store, germination, assembly } = running

@@ -1,0 +1,63 @@
+/** A call into a spore that did not settle in time; whatever it settles to later is ignored. */
+export class DeadlineExceeded extends Error {
+  override readonly name = 'DeadlineExceeded'
+  constructor(
+    readonly step: string,
+    readonly ms: number,
+  ) {
+    super(`${step} did not finish within ${ms} ms`)
+  }
+}
+
+export interface DeadlineOptions {
+  /** What is being waited for, as an operator reads it: `start()`, `inspect()`. */
+  readonly step: string
+  readonly ms: number
+  /** Called once if the call settles after its deadline: a late success may hold something to release. */
+  readonly onLate?: (outcome: PromiseSettledResult<unknown>) => void
+}
+
+/**
+ * Answers what `work` answers, or rejects with DeadlineExceeded once `ms` have passed. A value that
+ * is not a promise is answered as it is, with no timer: the common path costs nothing.
+ */
+export function withinDeadline<T>(work: () => T | PromiseLike<T>, options: DeadlineOptions): T | Promise<T> {
+  let value: T | PromiseLike<T>
+  try {
+    value = work()
+  } catch (error) {
+    return Promise.reject(error)
+  }
+  return isThenable(value) ? raceDeadline(value, options) : value
+}
+
+/** The promise half of withinDeadline, for a call already made. */
+export function raceDeadline<T>(pending: PromiseLike<T>, options: DeadlineOptions): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let expired = false
+    const timer = setTimeout(() => {
+      expired = true
+      reject(new DeadlineExceeded(options.step, options.ms))
+    }, options.ms)
+    Promise.resolve(pending).then(
+      (value) => {
+        if (expired) return options.onLate?.({ status: 'fulfilled', value })
+        clearTimeout(timer)
+        resolve(value)
+      },
+      (error: unknown) => {
+        if (expired) return options.onLate?.({ status: 'rejected', reason: error })
+        clearTimeout(timer)
+        reject(error)
+      },
+    )
+  })
+}
+
+export function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  )
+}
