@@ -22,6 +22,12 @@ export async function createInstance(
   } catch (error) {
     return { ok: false, reason: `create() failed: ${faultText(error)}` }
   }
-  const gaps = implementationGaps(manifest, instance)
+  let gaps: string | undefined
+  try {
+    gaps = implementationGaps(manifest, instance)
+  } catch (error) {
+    // A Proxy or a throwing getter on what create() returned: this spore's fault alone.
+    return { ok: false, reason: `create() returned an object that cannot be read: ${faultText(error)}` }
+  }
   return gaps === undefined ? { ok: true, instance } : { ok: false, reason: gaps }
 }

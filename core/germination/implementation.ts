@@ -27,8 +27,16 @@ function missingHandlers(commands: Extract<Manifest, { kind: 'enzyme' }>['comman
   const table = isObjectLike(handlers) ? handlers : {}
   return commands
     .filter(isCodeCommand)
-    .filter((command) => typeof table[command.code] !== 'function')
+    .filter((command) => typeof ownMember(table, command.code) !== 'function')
     .map((command) => `a handler "${command.code}" (for command "${command.name}")`)
+}
+
+/**
+ * A member a manifest names, looked up on the object itself only: `code: constructor` must not
+ * find Object.prototype's.
+ */
+export function ownMember(table: object, name: string): unknown {
+  return Object.hasOwn(table, name) ? (table as Record<string, unknown>)[name] : undefined
 }
 
 function isObjectLike(value: unknown): value is Record<string, unknown> {

@@ -39,13 +39,40 @@ export async function loadModule(dir: string, manifest: Manifest): Promise<Modul
   } catch (error) {
     return { ok: false, reason: `module ${entry} failed to load: ${faultText(error)}` }
   }
-  const exported = namespace.default
-  if (!isObjectLike(exported) || typeof exported.create !== 'function') {
-    return { ok: false, reason: `module ${entry} has no default export with a create() function` }
+  // Read once, each member inside a guard: a throwing getter or a Proxy faults this spore alone.
+  let exported: SporeExport | string
+  try {
+    exported = snapshotExport(namespace)
+  } catch (error) {
+    return { ok: false, reason: `module ${entry}: reading its default export threw: ${faultText(error)}` }
   }
-  const schemaProblem = configSchemaProblem(exported.configSchema)
-  if (schemaProblem !== undefined) return { ok: false, reason: `module ${entry}: ${schemaProblem}` }
-  return { ok: true, module: { entry, exported: exported as unknown as SporeExport } }
+  if (typeof exported === 'string') return { ok: false, reason: `module ${entry}${exported}` }
+  return { ok: true, module: { entry, exported } }
+}
+
+/**
+ * The default export copied into a plain object the core owns, or the problem (as the tail of a
+ * sentence): later reads cannot throw, and cannot answer differently from what was checked.
+ */
+function snapshotExport(namespace: { default?: unknown }): SporeExport | string {
+  const exported = namespace.default
+  if (!isObjectLike(exported)) return ' has no default export with a create() function'
+  const create = exported.create
+  if (typeof create !== 'function') return ' has no default export with a create() function'
+  const schema = exported.configSchema
+  const schemaProblem = configSchemaProblem(schema)
+  if (schemaProblem !== undefined) return `: ${schemaProblem}`
+  const configSchema = schema === undefined ? undefined : snapshotSchema(schema as ConfigSchema)
+  return { create: () => create.call(exported), ...(configSchema ? { configSchema } : {}) }
+}
+
+function snapshotSchema(schema: ConfigSchema): ConfigSchema {
+  const { safeParse, toJsonSchema, secrets } = schema
+  return {
+    safeParse: (input) => safeParse.call(schema, input),
+    ...(typeof toJsonSchema === 'function' ? { toJsonSchema: () => toJsonSchema.call(schema) } : {}),
+    ...(secrets === undefined ? {} : { secrets: Object.freeze([...secrets]) }),
+  }
 }
 
 function needsNoModule(manifest: Manifest): boolean {

@@ -6,6 +6,7 @@ import {
   type OutgoingContent,
 } from '@mycelo/septum'
 import type { Admission, AdmissionChain } from '../admission/chain.ts'
+import { ownMember } from '../germination/implementation.ts'
 import type { PrincipalSnapshot } from '../identity/directory.ts'
 import { patternsAllow } from '../identity/patterns.ts'
 import { actingAs } from '../mycelium/actor.ts'
@@ -154,7 +155,6 @@ export class Rhizomorph {
     declared: CodeCommand,
     turn: CommandTurn & { capabilities: DispatchCapabilities; command: string },
   ) {
-    const handler = (route.spore.instance as Enzyme).handlers[declared.code]
     const invocation = {
       command: declared.name,
       args: bindArgs(
@@ -165,7 +165,9 @@ export class Rhizomorph {
       message: turn.message,
     }
     try {
-      if (!handler) throw new Error(`no handler named "${declared.code}"`)
+      const handlers = (route.spore.instance as Enzyme).handlers
+      const handler = ownMember(handlers, declared.code)
+      if (typeof handler !== 'function') throw new Error(`no handler named "${declared.code}"`)
       const context = this.#contexts.handler(route.spore, turn)
       const actor = {
         kind: 'principal',
@@ -173,7 +175,7 @@ export class Rhizomorph {
         channel: turn.message.channel,
         spore: route.plugin,
       } as const
-      await actingAs(actor, () => handler(invocation, context))
+      await actingAs(actor, () => handler.call(handlers, invocation, context))
     } catch (error) {
       this.#runtime.logger.error('a command handler failed', {
         spore: route.plugin,
