@@ -1,4 +1,6 @@
 import type { IncomingMessage, Inhibitor, InhibitorContext, Logger, Verdict } from '@mycelo/septum'
+import { DEFAULT_DEADLINES, DeadlineExceeded, isThenable, raceDeadline } from '../supervision/deadline.ts'
+import { InFlight } from '../supervision/in-flight.ts'
 
 /** One inhibitor as admission sees it: usable with an instance, or unusable with a reason. */
 export type AdmissionMember =
@@ -10,6 +12,8 @@ export type AdmissionMember =
       readonly context: InhibitorContext
     }
   | { readonly name: string; readonly enforcing: boolean; readonly usable: false; readonly reason: string }
+
+type UsableMember = Extract<AdmissionMember, { usable: true }>
 
 export type Admission =
   | { readonly admitted: true }
@@ -28,7 +32,12 @@ export interface AdmissionOptions {
   /** The channels an inhibitor is confined to, read at every message; empty means all channels. */
   readonly confinedTo: (inhibitor: string) => readonly string[]
   readonly logger: Logger
+  /** How long one inspect() may take; an expiry counts as the inhibitor failing. */
+  readonly deadlineMs?: number
 }
+
+/** inspect() calls one inhibitor may have running; past it a message is judged as if it had failed. */
+const INSPECTIONS_IN_FLIGHT = 64
 
 /**
  * The inhibitor chain. A refusal is final whether or not the inhibitor is enforcing; `enforcing`
@@ -39,11 +48,20 @@ export class AdmissionChain {
   readonly #members: () => readonly AdmissionMember[]
   readonly #confinedTo: (inhibitor: string) => readonly string[]
   readonly #logger: Logger
+  readonly #deadlineMs: number
+  readonly #inspecting: InFlight
 
   constructor(options: AdmissionOptions) {
     this.#members = options.members
     this.#confinedTo = options.confinedTo
     this.#logger = options.logger
+    this.#deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINES.inspect
+    this.#inspecting = new InFlight(INSPECTIONS_IN_FLIGHT, (inhibitor, limit) =>
+      this.#logger.warn('an inhibitor has too many inspections still running; judging as failed', {
+        inhibitor,
+        limit,
+      }),
+    )
   }
 
   /** Answers at once, without a turn of the event loop, when no inhibitor has this message to judge. */
@@ -71,9 +89,12 @@ export class AdmissionChain {
       }
       let verdict: Verdict
       try {
-        verdict = checkedVerdict(await member.inhibitor.inspect(message, member.context))
+        verdict = checkedVerdict(await this.#inspect(member, message))
       } catch (error) {
         const detail = error instanceof Error ? error.message : String(error)
+        if (error instanceof DeadlineExceeded) {
+          this.#logger.warn('deadline passed', { spore: member.name, step: error.step, ms: error.ms })
+        }
         if (!member.enforcing) {
           this.#logger.warn('advisory inhibitor failed; skipped', { inhibitor: member.name, error: detail })
           continue
@@ -89,6 +110,27 @@ export class AdmissionChain {
     return ADMITTED
   }
 
+  /** One inspect(), bounded in time and in how many may be running; a sync verdict costs no timer. */
+  #inspect(member: UsableMember, message: IncomingMessage): Verdict | Promise<Verdict> {
+    const { name, inhibitor, context } = member
+    if (!this.#inspecting.enter(name)) {
+      throw new Error(`inspect() already has ${INSPECTIONS_IN_FLIGHT} calls running; not asked`)
+    }
+    let verdict: Verdict | Promise<Verdict>
+    try {
+      verdict = inhibitor.inspect(message, context)
+    } catch (error) {
+      this.#inspecting.leave(name)
+      throw error
+    }
+    if (!isThenable(verdict)) {
+      this.#inspecting.leave(name)
+      return verdict
+    }
+    this.#inspecting.leaveWhen(name, verdict)
+    return raceDeadline(verdict, { step: 'inspect()', ms: this.#deadlineMs })
+  }
+
   #refuse(by: string, reason: string, message: IncomingMessage): Admission {
     // Silent on the channel; the operator reads why here.
     this.#logger.info('message refused at admission', {
@@ -101,19 +143,31 @@ export class AdmissionChain {
   }
 }
 
-/** A verdict that is neither an allow nor a refusal with a reason is the inhibitor's fault. */
+/** Stands in for the reason an inhibitor owed but did not give: its refusal stands all the same. */
+export const NO_REASON = 'refused without giving a reason'
+
+/**
+ * A refusal is always final: `allow: false` refuses whatever else the verdict lacks. Anything
+ * that is neither an allow nor a refusal is the inhibitor's fault.
+ */
 function checkedVerdict(value: unknown): Verdict {
   if (typeof value === 'object' && value !== null && 'allow' in value) {
     if (value.allow === true) return { allow: true }
-    if (
-      value.allow === false &&
-      'reason' in value &&
-      typeof value.reason === 'string' &&
-      value.reason.trim()
-    ) {
-      return { allow: false, reason: value.reason }
+    if (value.allow === false) {
+      const reason = 'reason' in value && typeof value.reason === 'string' ? value.reason.trim() : ''
+      return { allow: false, reason: reason === '' ? NO_REASON : reason }
     }
-    if (value.allow === false) throw new Error('refused without a reason; a refusal must say why')
   }
-  throw new Error(`inspect() returned ${JSON.stringify(value)}, not a verdict`)
+  throw new Error(`inspect() returned ${describeValue(value)}, not a verdict`)
+}
+
+/** A returned value as a short text: never the whole of whatever a spore handed back. */
+function describeValue(value: unknown): string {
+  let text: string
+  try {
+    text = JSON.stringify(value) ?? String(value)
+  } catch {
+    text = Object.prototype.toString.call(value)
+  }
+  return text.length > 80 ? `${text.slice(0, 80)}…` : text
 }

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { dirname, isAbsolute, relative, resolve } from 'node:path'
 import { parseDocument } from 'yaml'
 import { z } from 'zod'
+import { DEFAULT_DEADLINES, type Deadlines } from '../supervision/deadline.ts'
 import { describeIssue } from './config-issues.ts'
 
 /** The file's own name, used when MYCELO_CONFIG does not say otherwise. */
@@ -30,19 +31,11 @@ const deadline = (ms: number) => z.int().min(1).max(600_000).default(ms)
 
 /** How long each call into a spore may take; on expiry the step fails as the trust rules say. */
 const timeoutsSchema = z
-  .strictObject({
-    /** Importing the module and calling create(). */
-    create: deadline(30_000),
-    start: deadline(30_000),
-    connect: deadline(30_000),
-    listen: deadline(30_000),
-    stop: deadline(10_000),
-    inspect: deadline(2_000),
-    handler: deadline(60_000),
-    health: deadline(5_000),
-    send: deadline(15_000),
-    groupMembers: deadline(5_000),
-  })
+  .strictObject(
+    Object.fromEntries(Object.entries(DEFAULT_DEADLINES).map(([step, ms]) => [step, deadline(ms)])) as {
+      [K in keyof Deadlines]: ReturnType<typeof deadline>
+    },
+  )
   .prefault({})
 
 export type Timeouts = z.output<typeof timeoutsSchema>

@@ -53,7 +53,7 @@ export function assembleRuntime(options: AssembleOptions): Assembly {
     germination,
     translator,
     routes: new RouteMap(germination),
-    hyphae: new HyphaRegistry(germination),
+    hyphae: new HyphaRegistry(germination, config.timeouts),
     directory: new PrincipalDirectory({ store, defaultRole: config.defaultRole, logger }),
     conversations: new ConversationBook(store),
     restrictions: new RestrictionBook(store),
@@ -71,6 +71,7 @@ export function assembleRuntime(options: AssembleOptions): Assembly {
     members: () => admissionMembers(inhibitors, contexts),
     confinedTo: (name) => runtime.restrictions.confinedTo(name),
     logger,
+    deadlineMs: config.timeouts.inspect,
   })
   bus = new Rhizomorph({ runtime, contexts, admission })
   return { runtime, contexts, bus }

@@ -22,9 +22,6 @@ import { ConfigFileError, loadConfig, type MyceloConfig } from './config.ts'
 import type { Logging } from './log.ts'
 import { type Assembly, assembleRuntime } from './runtime.ts'
 
-/** How long one spore's stop() may take at shut-down before it is abandoned. */
-export const STOP_TIMEOUT_MS = 5000
-
 export interface StartUpOptions {
   readonly logging: Pick<Logging, 'logger' | 'setSecrets'>
   /** Germinate only, on a copy of the database: nothing is started and nothing is written. */
@@ -80,7 +77,12 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
     logging.setSecrets(plugins.secretValues())
     ensureOwner(store, config.owner)
     ensureDefaultRole(store, config.defaultRole)
-    const germination = await germinate({ folders: config.spores, store: plugins, logger })
+    const germination = await germinate({
+      folders: config.spores,
+      store: plugins,
+      logger,
+      createDeadlineMs: config.timeouts.create,
+    })
     let assembly: Assembly | undefined
     if (!check) {
       assembly = assembleRuntime({
@@ -92,7 +94,11 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
         core: loadDomain(join(CORE_TRANSLATIONS, 'core')),
         common: loadDomain(join(CORE_TRANSLATIONS, 'common')),
       })
-      await startAll(germination, assembly.contexts)
+      const { bus } = assembly
+      await startAll(germination, assembly.contexts, {
+        deadlines: config.timeouts,
+        onAdmissionReady: () => bus.openAdmission(),
+      })
     }
     return {
       ok: true,
@@ -105,8 +111,8 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
         report: () => report(germination),
         async stop() {
           // In-flight dispatches finish before anything they might use is stopped or closed.
-          await assembly?.bus.close(STOP_TIMEOUT_MS)
-          await stopAll(germination, { timeoutMs: STOP_TIMEOUT_MS, logger })
+          await assembly?.bus.close(config.timeouts.stop)
+          await stopAll(germination, { timeoutMs: config.timeouts.stop, logger })
           store.close()
         },
       },

@@ -1,4 +1,5 @@
 import type { Manifest } from '@mycelo/septum'
+import { DEFAULT_DEADLINES, raceDeadline } from '../supervision/deadline.ts'
 import { faultText } from './fault.ts'
 import { implementationGaps } from './implementation.ts'
 import type { LoadedModule } from './module-loading.ts'
@@ -14,11 +15,15 @@ const RESPOND_ONLY = Object.freeze({ handlers: Object.freeze({}) })
 export async function createInstance(
   manifest: Manifest,
   module: LoadedModule | undefined,
+  deadlineMs: number = DEFAULT_DEADLINES.create,
 ): Promise<Creation> {
   if (module === undefined) return { ok: true, instance: RESPOND_ONLY }
   let instance: unknown
   try {
-    instance = await module.exported.create()
+    instance = await raceDeadline(
+      Promise.resolve().then(() => module.exported.create()),
+      { step: 'create()', ms: deadlineMs },
+    )
   } catch (error) {
     return { ok: false, reason: `create() failed: ${faultText(error)}` }
   }

@@ -1,4 +1,5 @@
 import { type Logger, type PluginKind, septumIncompatibility } from '@mycelo/septum'
+import { DEFAULT_DEADLINES, EXPIRY } from '../supervision/deadline.ts'
 import { createInstance } from './creation.ts'
 import { discoverSporeDirs } from './discovery.ts'
 import { installGate, MISSING_GUARD_REASON, recordDiscovered, recordFirstStart } from './enablement.ts'
@@ -18,6 +19,8 @@ export interface GerminateOptions {
   readonly logger: Logger
   /** The septum the core runs; defaults to this package's own. */
   readonly septumVersion?: string
+  /** How long importing a module, and then its create(), may each take. */
+  readonly createDeadlineMs?: number
 }
 
 type Draft = { -readonly [K in keyof GerminatedSpore]: GerminatedSpore[K] }
@@ -44,13 +47,14 @@ export async function germinate(options: GerminateOptions): Promise<Germination>
   const byName = new Map([...drafts, ...vanished].map((draft) => [draft.name, draft]))
   const order = [...dependencyOrder(graph).map((name) => byName.get(name)!), ...vanished]
 
-  const modules = await settleInstalls(order, options.store)
+  const deadlineMs = options.createDeadlineMs ?? DEFAULT_DEADLINES.create
+  const modules = await settleInstalls(order, options.store, deadlineMs)
 
   // One create() per spore still usable, each required rhiza's before its dependants'.
   for (const draft of order) {
     propagateDormancy([draft], byName)
     if (draft.state !== 'live' || draft.manifest === undefined) continue
-    const created = await createInstance(draft.manifest, modules.get(draft.name))
+    const created = await createInstance(draft.manifest, modules.get(draft.name), deadlineMs)
     if (created.ok) draft.instance = created.instance
     else setState(draft, 'dormant', created.reason)
   }
@@ -58,6 +62,7 @@ export async function germinate(options: GerminateOptions): Promise<Germination>
   for (const draft of order) {
     const meta = { spore: draft.name, kind: draft.kind, state: draft.state, reason: draft.reason }
     options.logger.debug('germinated', meta)
+    if (draft.reason?.includes(EXPIRY)) options.logger.warn('deadline passed', meta)
   }
   const spores = [...drafts, ...vanished].sort((a, b) => a.name.localeCompare(b.name))
   return { spores, byName, order, logger: options.logger, started: [] }
@@ -67,7 +72,7 @@ export async function germinate(options: GerminateOptions): Promise<Germination>
  * Applies the install rows, then runs the checks that read a spore's own files for every spore
  * still usable. On a fresh store, records each spore's first enabled state. Answers the modules.
  */
-async function settleInstalls(order: readonly Draft[], store: PluginStorePort) {
+async function settleInstalls(order: readonly Draft[], store: PluginStorePort, deadlineMs: number) {
   const modules = new Map<string, LoadedModule | undefined>()
   for (const draft of order) {
     if (draft.dir === '') continue // a vanished guard: nothing on disk to check
@@ -76,7 +81,7 @@ async function settleInstalls(order: readonly Draft[], store: PluginStorePort) {
       setState(draft, 'disabled', gate.reason)
       continue
     }
-    if (draft.state === 'live') modules.set(draft.name, await prepare(draft, store))
+    if (draft.state === 'live') modules.set(draft.name, await prepare(draft, store, deadlineMs))
     if (!gate.firstStart) continue
     const { name, reason, enforcing } = draft
     if (!recordFirstStart({ store, name, reason, enforcing })) setState(draft, 'disabled', reason)
@@ -157,8 +162,9 @@ function blankDraft(name: string, dir: string): Draft {
   }
 }
 
-async function prepare(draft: Draft, store: PluginStorePort): Promise<LoadedModule | undefined> {
-  const prepared = await prepareSpore({ name: draft.name, dir: draft.dir, manifest: draft.manifest!, store })
+async function prepare(draft: Draft, store: PluginStorePort, deadlineMs: number) {
+  const { name, dir } = draft
+  const prepared = await prepareSpore({ name, dir, manifest: draft.manifest!, store, deadlineMs })
   draft.catalogs = prepared.catalogs
   draft.configSchema = prepared.configSchema
   draft.secrets = prepared.secrets

@@ -1,61 +1,116 @@
 import type { Enzyme, Hypha, Inhibitor, Rhiza } from '@mycelo/septum'
+import { DEFAULT_DEADLINES, DeadlineExceeded, type Deadlines, raceDeadline } from '../supervision/deadline.ts'
 import { faultText } from './fault.ts'
 import type { ContextFactory, GerminatedSpore, Germination } from './ports.ts'
 import { propagateDormancy } from './propagation.ts'
 
+export interface StartOptions {
+  /** How long each step may take; the defaults unless given. */
+  readonly deadlines?: Pick<Deadlines, Phase | 'stop'>
+  /**
+   * Called once the inhibitors have started and before any hypha listens: from then on admission
+   * can judge, so messages a hypha emitted while connecting may go through it.
+   */
+  readonly onAdmissionReady?: () => void
+}
+
 /**
  * Starts every live spore: hyphae connect; rhizas and enzymes start, each required rhiza before its
  * dependants; inhibitors start; then hyphae listen, so no message arrives before everything it could
- * reach is up. A step that fails makes its spore dormant, and the spores that mandatorily require it
- * (which are then not started). Never throws.
+ * reach is up. A step that fails, or outlasts its deadline, makes its spore dormant, and the spores
+ * that mandatorily require it (which are then not started). Never throws.
  */
-export async function startAll(germination: Germination, contexts: ContextFactory): Promise<void> {
+export async function startAll(
+  germination: Germination,
+  contexts: ContextFactory,
+  options: StartOptions = {},
+): Promise<void> {
+  const deadlines = options.deadlines ?? DEFAULT_DEADLINES
   const live = (kind: GerminatedSpore['kind']) =>
     germination.order.filter((spore) => spore.kind === kind && spore.state === 'live')
+  const run = (spore: GerminatedSpore, phase: Phase, call: () => unknown) =>
+    step({ germination, spore, phase, call, deadlines })
   for (const spore of live('hypha')) {
-    await step(germination, spore, 'connect', () => (spore.instance as Hypha).connect(contexts.hypha(spore)))
+    await run(spore, 'connect', () => (spore.instance as Hypha).connect(contexts.hypha(spore)))
   }
   for (const spore of germination.order) {
     if (spore.state !== 'live') continue
     if (spore.kind === 'rhiza') {
-      await step(germination, spore, 'start', () => (spore.instance as Rhiza).start(contexts.rhiza(spore)))
+      await run(spore, 'start', () => (spore.instance as Rhiza).start(contexts.rhiza(spore)))
     } else if (spore.kind === 'enzyme') {
       const enzyme = spore.instance as Enzyme
-      await step(germination, spore, 'start', () => enzyme.start?.(contexts.enzymeStart(spore)))
+      await run(spore, 'start', () => enzyme.start?.(contexts.enzymeStart(spore)))
     }
   }
   for (const spore of live('inhibitor')) {
     const inhibitor = spore.instance as Inhibitor
-    await step(germination, spore, 'start', () => inhibitor.start?.(contexts.inhibitor(spore)))
+    await run(spore, 'start', () => inhibitor.start?.(contexts.inhibitor(spore)))
   }
+  options.onAdmissionReady?.()
   for (const spore of live('hypha')) {
-    await step(germination, spore, 'listen', () => (spore.instance as Hypha).listen())
+    await run(spore, 'listen', () => (spore.instance as Hypha).listen())
   }
 }
 
 type Phase = 'connect' | 'start' | 'listen'
 
-async function step(
-  germination: Germination,
-  spore: GerminatedSpore,
-  phase: Phase,
-  run: () => unknown,
-): Promise<void> {
+interface Step {
+  readonly germination: Germination
+  readonly spore: GerminatedSpore
+  readonly phase: Phase
+  readonly call: () => unknown
+  readonly deadlines: Pick<Deadlines, Phase | 'stop'>
+}
+
+async function step({ germination, spore, phase, call, deadlines }: Step): Promise<void> {
   // An earlier failure may have made this spore dormant by propagation.
   if (spore.state !== 'live') return
+  const { logger } = germination
   try {
-    await run()
+    const ms = deadlines[phase]
+    await raceDeadline(Promise.resolve().then(call), {
+      step: `${phase}()`,
+      ms,
+      onLate: (outcome) => releaseLate({ spore, phase, outcome, germination, deadlines }),
+    })
     // A hypha enters the list at connect; listen is its second step, not a second start.
     if (phase !== 'listen') germination.started.push(spore)
   } catch (error) {
     spore.state = 'dormant'
     spore.reason = `${phase}() failed: ${faultText(error)}`
-    germination.logger.warn(`spore is dormant: ${phase}() failed`, {
-      spore: spore.name,
-      reason: spore.reason,
-    })
+    if (error instanceof DeadlineExceeded) {
+      spore.reason = error.message
+      logger.warn('deadline passed', { spore: spore.name, step: error.step, ms: error.ms })
+    }
+    logger.warn(`spore is dormant: ${phase}() failed`, { spore: spore.name, reason: spore.reason })
     for (const dependant of propagateDormancy(germination.order, germination.byName)) {
-      germination.logger.warn('spore is dormant', { spore: dependant.name, reason: dependant.reason })
+      logger.warn('spore is dormant', { spore: dependant.name, reason: dependant.reason })
     }
   }
+}
+
+interface Late {
+  readonly spore: GerminatedSpore
+  readonly phase: Phase
+  readonly outcome: PromiseSettledResult<unknown>
+  readonly germination: Germination
+  readonly deadlines: Pick<Deadlines, 'stop'>
+}
+
+/** A step that finished after its deadline is ignored; what it started is stopped, within its own deadline. */
+function releaseLate({ spore, phase, outcome, germination, deadlines }: Late): void {
+  germination.logger.warn(`${phase}() finished after its deadline; ignored`, {
+    spore: spore.name,
+    outcome: outcome.status,
+  })
+  if (outcome.status !== 'fulfilled') return
+  const instance = spore.instance as { stop?: () => unknown } | undefined
+  if (typeof instance?.stop !== 'function') return
+  const stopping = Promise.resolve().then(() => instance.stop?.())
+  raceDeadline(stopping, { step: 'stop()', ms: deadlines.stop }).catch((error: unknown) =>
+    germination.logger.warn('stop() after a late start failed', {
+      spore: spore.name,
+      error: faultText(error),
+    }),
+  )
 }

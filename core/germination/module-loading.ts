@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { type ConfigSchema, isCodeCommand, type Manifest } from '@mycelo/septum'
+import { DEFAULT_DEADLINES, raceDeadline } from '../supervision/deadline.ts'
 import { faultText } from './fault.ts'
 
 /** Where a spore's module may live, in the order they are tried. */
@@ -27,7 +28,11 @@ export type ModuleLoad =
  * Imports a spore's module and reads its default export. Only an enzyme whose commands all answer
  * with respond: may have none; named exports are never read, a named `configSchema` included.
  */
-export async function loadModule(dir: string, manifest: Manifest): Promise<ModuleLoad> {
+export async function loadModule(
+  dir: string,
+  manifest: Manifest,
+  deadlineMs: number = DEFAULT_DEADLINES.create,
+): Promise<ModuleLoad> {
   const entry = await findEntry(dir)
   if (entry === undefined) {
     if (needsNoModule(manifest)) return { ok: true, module: undefined }
@@ -35,7 +40,9 @@ export async function loadModule(dir: string, manifest: Manifest): Promise<Modul
   }
   let namespace: { default?: unknown }
   try {
-    namespace = await import(pathToFileURL(join(dir, entry)).href)
+    // A module that never finishes importing (a top-level await) is abandoned, not waited on.
+    const importing = import(pathToFileURL(join(dir, entry)).href)
+    namespace = await raceDeadline(importing, { step: `importing ${entry}`, ms: deadlineMs })
   } catch (error) {
     return { ok: false, reason: `module ${entry} failed to load: ${faultText(error)}` }
   }

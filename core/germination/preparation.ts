@@ -28,13 +28,16 @@ export interface PreparationOptions {
   readonly dir: string
   readonly manifest: Manifest
   readonly store: PluginStorePort
+  /** How long importing the module may take. */
+  readonly deadlineMs?: number
 }
 
 /** Catalogues, then the module, then the stored settings: the checks that read a spore's own files. */
-export async function prepareSpore({ name, dir, manifest, store }: PreparationOptions): Promise<Preparation> {
+export async function prepareSpore(options: PreparationOptions): Promise<Preparation> {
+  const { name, dir, manifest, store } = options
   const catalogues = await loadCatalogues(dir)
   if (!catalogues.ok) return { ...NOTHING, reason: catalogues.reason }
-  const loaded = await loadModule(dir, manifest)
+  const loaded = await loadModule(dir, manifest, options.deadlineMs)
   if (!loaded.ok) return { ...NOTHING, catalogs: catalogues.catalogs, reason: loaded.reason }
   const configSchema = loaded.module?.exported.configSchema
   const prepared = {

@@ -1,11 +1,9 @@
 import type { Health, HealthRead, HealthState, Hypha, Rhiza, RhizaHealth } from '@mycelo/septum'
 import { faultText } from '../germination/fault.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
+import { raceDeadline } from '../supervision/deadline.ts'
 
 const STATES: ReadonlySet<HealthState> = new Set(['healthy', 'degraded', 'unreachable'])
-
-/** How long one health() may take before it reads as unreachable. */
-const HEALTH_TIMEOUT_MS = 5_000
 
 /**
  * health.read: every live rhiza, and every live channel that reports its health, asked at once.
@@ -23,28 +21,15 @@ export function healthRead(runtime: CoreRuntime): HealthRead {
       return Promise.all(
         reporting.map(async (spore): Promise<RhizaHealth> => {
           try {
-            return reported(spore.name, await bounded((spore.instance as Rhiza).health()))
+            const asked = Promise.resolve().then(() => (spore.instance as Rhiza).health())
+            const ms = runtime.config.timeouts.health
+            return reported(spore.name, await raceDeadline(asked, { step: 'health()', ms }))
           } catch (error) {
             return { name: spore.name, state: 'unreachable', detail: faultText(error), checkedAt: new Date() }
           }
         }),
       )
     },
-  }
-}
-
-async function bounded(health: Promise<Health>): Promise<Health> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`health() did not answer within ${HEALTH_TIMEOUT_MS} ms`)),
-      HEALTH_TIMEOUT_MS,
-    )
-  })
-  try {
-    return await Promise.race([health, late])
-  } finally {
-    clearTimeout(timer)
   }
 }
 

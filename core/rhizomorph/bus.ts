@@ -10,6 +10,8 @@ import { ownMember } from '../germination/implementation.ts'
 import type { PrincipalSnapshot } from '../identity/directory.ts'
 import { patternsAllow } from '../identity/patterns.ts'
 import { actingAs } from '../mycelium/actor.ts'
+import { DeadlineExceeded, raceDeadline } from '../supervision/deadline.ts'
+import { InFlight } from '../supervision/in-flight.ts'
 import type { SporeContexts } from './contexts.ts'
 import { describe } from './listeners.ts'
 import { normalise } from './normalise.ts'
@@ -22,6 +24,19 @@ type Step = void | Promise<void>
 
 const DONE: Promise<void> = Promise.resolve()
 
+/** Messages a hypha may emit while connecting, before admission is ready; later ones are dropped. */
+const HELD_BEFORE_ADMISSION = 256
+/** The whole path's bound: past it a message is dropped with a log line rather than queued. */
+const MESSAGES_IN_FLIGHT = 10_000
+/** Handlers one enzyme may have running at once; a stuck one answers busy past it. */
+const HANDLERS_IN_FLIGHT = 64
+
+interface Held {
+  readonly hypha: string
+  readonly input: unknown
+  readonly done: () => void
+}
+
 /**
  * The message path: normalise → admit → record the conversation → resolve the principal and the
  * locale → parse → route → authorise → capabilities → context rules → dispatch → reply.
@@ -32,18 +47,46 @@ export class Rhizomorph {
   readonly #contexts: SporeContexts
   readonly #admission: AdmissionChain
   readonly #inFlight = new Set<Promise<void>>()
+  /** Handlers still running per enzyme, abandoned ones included. */
+  readonly #handling: InFlight
+  /** Messages emitted before the inhibitors started, replayed through admission once they have. */
+  readonly #held: Held[] = []
+  #admissionOpen = false
   #closing = false
 
   constructor(options: { runtime: CoreRuntime; contexts: SporeContexts; admission: AdmissionChain }) {
     this.#runtime = options.runtime
     this.#contexts = options.contexts
     this.#admission = options.admission
+    this.#handling = new InFlight(HANDLERS_IN_FLIGHT, (spore, limit) =>
+      this.#runtime.logger.warn('an enzyme has too many handlers still running; answering busy', {
+        spore,
+        limit,
+      }),
+    )
+  }
+
+  /**
+   * Called once the inhibitors have started. Until then a message is held, never dispatched:
+   * nothing may reach an enzyme before admission can judge it.
+   */
+  openAdmission(): void {
+    this.#admissionOpen = true
+    for (const { hypha, input, done } of this.#held.splice(0)) this.emit(hypha, input).then(done)
   }
 
   /** A hypha's `emit`: resolves once the message is handled and never rejects. */
   readonly emit = (hypha: string, input: unknown): Promise<void> => {
     if (this.#closing) {
       this.#runtime.logger.debug('message ignored: shutting down', { hypha })
+      return DONE
+    }
+    if (!this.#admissionOpen) return this.#hold(hypha, input)
+    if (this.#inFlight.size >= MESSAGES_IN_FLIGHT) {
+      this.#runtime.logger.warn('message dropped: too many messages in flight', {
+        hypha,
+        limit: MESSAGES_IN_FLIGHT,
+      })
       return DONE
     }
     let step: Step
@@ -59,9 +102,21 @@ export class Rhizomorph {
     return handled.finally(() => this.#inFlight.delete(handled))
   }
 
+  #hold(hypha: string, input: unknown): Promise<void> {
+    if (this.#held.length >= HELD_BEFORE_ADMISSION) {
+      this.#runtime.logger.warn('message dropped: admission is not ready yet', {
+        hypha,
+        held: this.#held.length,
+      })
+      return DONE
+    }
+    return new Promise<void>((done) => this.#held.push({ hypha, input, done }))
+  }
+
   /** Takes no new message and waits, up to `timeoutMs`, for the ones in flight to be answered. */
   async close(timeoutMs: number): Promise<void> {
     this.#closing = true
+    for (const { done } of this.#held.splice(0)) done()
     if (this.#inFlight.size === 0) return
     let timer: ReturnType<typeof setTimeout> | undefined
     const late = new Promise<'late'>((resolve) => {
@@ -175,8 +230,27 @@ export class Rhizomorph {
         channel: turn.message.channel,
         spore: route.plugin,
       } as const
-      await actingAs(actor, () => handler.call(handlers, invocation, context))
+      if (!this.#handling.enter(route.plugin))
+        return await this.#say(turn, 'reply.busy', { command: turn.command })
+      const running = Promise.resolve().then(() =>
+        actingAs(actor, () => handler.call(handlers, invocation, context)),
+      )
+      this.#handling.leaveWhen(route.plugin, running)
+      await raceDeadline(running, {
+        step: `handler ${declared.code}()`,
+        ms: this.#runtime.config.timeouts.handler,
+      })
     } catch (error) {
+      if (error instanceof DeadlineExceeded) {
+        const { step, ms } = error
+        this.#runtime.logger.warn('deadline passed', {
+          spore: route.plugin,
+          step,
+          ms,
+          command: declared.name,
+        })
+        return await this.#say(turn, 'reply.tooSlow', { command: turn.command })
+      }
       this.#runtime.logger.error('a command handler failed', {
         spore: route.plugin,
         command: declared.name,

@@ -8,6 +8,7 @@ import type {
   PushTarget,
 } from '@mycelo/septum'
 import type { Germination } from '../germination/index.ts'
+import { DEFAULT_DEADLINES, type Deadlines, raceDeadline } from '../supervision/deadline.ts'
 
 const NO_CAPABILITIES: Capabilities = { has: () => false, list: () => [] }
 
@@ -19,9 +20,14 @@ export class HyphaRegistry {
   readonly #germination: Germination
   readonly #capabilities = new Map<string, Capabilities>()
   readonly #members = new Map<string, { at: number; members: readonly ChannelIdentity[] }>()
+  readonly #deadlines: Pick<Deadlines, 'send' | 'groupMembers'>
 
-  constructor(germination: Germination) {
+  constructor(
+    germination: Germination,
+    deadlines: Pick<Deadlines, 'send' | 'groupMembers'> = DEFAULT_DEADLINES,
+  ) {
     this.#germination = germination
+    this.#deadlines = deadlines
     for (const spore of germination.spores) {
       if (spore.kind !== 'hypha' || !spore.manifest) continue
       const declared = (spore.manifest as HyphaManifest).capabilities
@@ -48,7 +54,8 @@ export class HyphaRegistry {
     const hypha = this.hypha(target.channel)
     if (!hypha) return Promise.reject(new Error(`channel "${target.channel}" is not live; nothing was sent`))
     try {
-      return Promise.resolve(hypha.send(target.conversationId, content))
+      const sending = hypha.send(target.conversationId, content)
+      return raceDeadline(sending, { step: `send() on ${target.channel}`, ms: this.#deadlines.send })
     } catch (error) {
       // A hypha whose send throws rather than rejects is answered the same way.
       return Promise.reject(error)
@@ -66,7 +73,10 @@ export class HyphaRegistry {
     const key = `${channel}\u0000${groupId}`
     const cached = this.#members.get(key)
     if (cached && now - cached.at < MEMBERS_TTL_MS) return cached.members
-    const members = await hypha.listGroupMembers(groupId)
+    const members = await raceDeadline(hypha.listGroupMembers(groupId), {
+      step: `listGroupMembers() on ${channel}`,
+      ms: this.#deadlines.groupMembers,
+    })
     this.#members.set(key, { at: now, members })
     return members
   }

@@ -1,3 +1,6 @@
+/** How every expiry reads, so a reason carried as text can still be told apart. */
+export const EXPIRY = ' did not finish within'
+
 /** A call into a spore that did not settle in time; whatever it settles to later is ignored. */
 export class DeadlineExceeded extends Error {
   override readonly name = 'DeadlineExceeded'
@@ -5,7 +8,7 @@ export class DeadlineExceeded extends Error {
     readonly step: string,
     readonly ms: number,
   ) {
-    super(`${step} did not finish within ${ms} ms`)
+    super(`${step}${EXPIRY} ${ms} ms`)
   }
 }
 
@@ -61,3 +64,20 @@ export function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T
     typeof (value as { then?: unknown }).then === 'function'
   )
 }
+
+/** Every call into a spore that has a deadline; `mycelo.yaml`'s `timeouts:` block sets each one. */
+export const DEFAULT_DEADLINES = {
+  /** Importing the module and calling create(). */
+  create: 30_000,
+  start: 30_000,
+  connect: 30_000,
+  listen: 30_000,
+  stop: 10_000,
+  inspect: 2_000,
+  handler: 60_000,
+  health: 5_000,
+  send: 15_000,
+  groupMembers: 5_000,
+} as const
+
+export type Deadlines = { readonly [K in keyof typeof DEFAULT_DEADLINES]: number }

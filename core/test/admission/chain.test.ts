@@ -81,10 +81,22 @@ describe('the enforcing table', () => {
     expect((await chain([unusable(false)]).admit(message())).admitted).toBe(true)
   })
 
-  it('a refusal without a reason is the inhibitor failing', async () => {
-    const noReason = () => ({ allow: false }) as unknown as Verdict
-    expect((await chain([member('a', false, noReason)]).admit(message())).admitted).toBe(true)
-    expect((await chain([member('a', true, noReason)]).admit(message())).admitted).toBe(false)
+  it('a refusal without a reason is still a refusal, advisory or enforcing', async () => {
+    for (const verdict of [{ allow: false }, { allow: false, reason: '' }, { allow: false, reason: 7 }]) {
+      const noReason = () => verdict as unknown as Verdict
+      for (const enforcing of [false, true]) {
+        const judged = await chain([member('a', enforcing, noReason)]).admit(message())
+        expect(judged).toEqual({ admitted: false, by: 'a', reason: 'refused without giving a reason' })
+      }
+    }
+  })
+
+  it('anything else an inspect() answers is its failure: skipped when advisory, refusing all when enforcing', async () => {
+    for (const verdict of [undefined, null, 'no', { allow: 'false' }, {}]) {
+      const odd = () => verdict as unknown as Verdict
+      expect((await chain([member('a', false, odd)]).admit(message())).admitted).toBe(true)
+      expect((await chain([member('a', true, odd)]).admit(message())).admitted).toBe(false)
+    }
   })
 })
 

@@ -76,6 +76,8 @@ export default {
     core: loadDomain(join(CORE_TRANSLATIONS, 'core')),
     common: loadDomain(join(CORE_TRANSLATIONS, 'common')),
   })
+  // Nothing is started here, so no inhibitor stands between a hypha and the bus.
+  assembly.bus.openAdmission()
 })
 
 afterAll(() => {
