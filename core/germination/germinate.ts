@@ -1,8 +1,8 @@
 import { type Logger, type PluginKind, septumIncompatibility } from '@mycelo/septum'
 import { createInstance } from './creation.ts'
-import { discoverSporeDirs } from './discovery.ts'
+import { discoverSpores } from './discovery.ts'
 import { installGate, recordFirstStart } from './enablement.ts'
-import { type ManifestReading, readManifest } from './manifest-reading.ts'
+import { type ManifestReading, readDiscovered } from './manifest-reading.ts'
 import type { LoadedModule } from './module-loading.ts'
 import { refuseNameClashes } from './name-clash.ts'
 import type { GerminatedSpore, Germination, PluginStorePort } from './ports.ts'
@@ -28,7 +28,8 @@ type Draft = { -readonly [K in keyof GerminatedSpore]: GerminatedSpore[K] }
  * found twice. Refusals come before any spore's code runs or any install row is written.
  */
 export async function germinate(options: GerminateOptions): Promise<Germination> {
-  const readings = await Promise.all((await discoverSporeDirs(options.folders)).map(readManifest))
+  const discovery = await discoverSpores(options.folders, options.logger)
+  const readings = await readDiscovered(discovery)
   refuseNameClashes(readings)
   const installed = new Map<string, PluginKind>()
   for (const reading of readings) if (reading.manifest) installed.set(reading.name, reading.manifest.kind)
@@ -54,7 +55,7 @@ export async function germinate(options: GerminateOptions): Promise<Germination>
     options.logger.debug('germinated', meta)
   }
   const spores = [...drafts].sort((a, b) => a.name.localeCompare(b.name))
-  return { spores, byName, order, logger: options.logger, started: [] }
+  return { spores, byName, order, logger: options.logger, started: [], warnings: discovery.warnings }
 }
 
 /**

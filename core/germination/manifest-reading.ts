@@ -1,6 +1,6 @@
 import { basename } from 'node:path'
 import { type Manifest, ManifestError, PLUGIN_KINDS, type PluginKind, parseManifest } from '@mycelo/septum'
-import { manifestPath } from './discovery.ts'
+import { type Discovery, manifestPath } from './discovery.ts'
 import { excerpt } from './excerpt.ts'
 import { readYamlFile } from './yaml-file.ts'
 
@@ -43,9 +43,16 @@ export async function readManifest(dir: string): Promise<ManifestReading> {
   }
 }
 
-/** A spore folder discovery could not even look into (a link loop, no permission): dormant under its folder name. */
-export function unreadableEntry(dir: string, reason: string): ManifestReading {
-  return refused(dir, undefined, `spore folder cannot be read: ${reason}`)
+/** Every discovered spore read, in discovery order; one discovery could not look into is refused under its folder name. */
+export function readDiscovered(discovery: Discovery): Promise<ManifestReading[]> {
+  return Promise.all(
+    discovery.dirs.map((dir) => {
+      const reason = discovery.refused.get(dir)
+      return reason === undefined
+        ? readManifest(dir)
+        : refused(dir, undefined, `spore folder cannot be read: ${reason}`)
+    }),
+  )
 }
 
 function refused(dir: string, raw: unknown, refusal: string): ManifestReading {
