@@ -16,6 +16,8 @@ export const PART_MIN = 16
 
 /** pino's own fields: a secret that happens to equal a level, a timestamp or a pid leaves them be. */
 const ENVELOPE = new Set(['level', 'time', 'pid'])
+/** Top-level keys a reader of the line relies on; their values are masked like any other. */
+const ENVELOPE_KEYS = new Set([...ENVELOPE, 'hostname', 'msg'])
 const WORD = /[\p{L}\p{N}_]/u
 
 /** Masks secret values in finished JSON log lines, keeping each line valid JSON. */
@@ -66,7 +68,7 @@ export class Redactor {
     if (typeof node !== 'object' || node === null) return node
     let changed = false
     const entries = Object.entries(node).map(([key, value]) => {
-      const safeKey = this.#text(key)
+      const safeKey = top && ENVELOPE_KEYS.has(key) ? key : this.#text(key)
       const safeValue = top && ENVELOPE.has(key) ? value : this.#walk(value, false)
       if (safeKey !== key || safeValue !== value) changed = true
       return [safeKey, safeValue] as const
