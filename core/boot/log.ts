@@ -1,8 +1,8 @@
 import { isatty } from 'node:tty'
 import type { Logger } from '@mycelo/septum'
-import { SECRET_MASK } from '@mycelo/septum'
 import pino from 'pino'
 import { prettyFactory } from 'pino-pretty'
+import { Redactor } from './redaction.ts'
 
 /** Where finished lines go: anything with a string `write`. */
 export interface LogOutput {
@@ -37,8 +37,9 @@ export function createLogging(options: LoggingOptions = {}): Logging {
     ? prettyFactory({ colorize: terminal, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' })
     : undefined
   const redactor = new Redactor()
-  // Redacting the serialized line, by value, catches a secret wherever a spore put it: in the
-  // message, in meta, nested in an error. Pretty printing runs after, on the redacted line.
+  // Redacting the finished line, by value, catches a secret wherever a spore put it: in the
+  // message, in meta, nested in an error, in a library's own debug text. Pretty printing runs
+  // after, on the redacted line.
   const sink: LogOutput = {
     write: (line: string) => {
       const safe = redactor.redact(line)
@@ -63,29 +64,5 @@ export function septumLogger(target: pino.Logger): Logger {
     warn: at('warn'),
     error: at('error'),
     child: (bindings) => septumLogger(target.child({ ...bindings })),
-  }
-}
-
-class Redactor {
-  private patterns: string[] = []
-
-  use(values: Iterable<string>): void {
-    const forms = new Set<string>()
-    for (const value of values) {
-      if (value === '') continue
-      forms.add(value)
-      // Inside a JSON line a quote or backslash in the secret appears escaped.
-      forms.add(JSON.stringify(value).slice(1, -1))
-    }
-    // Longest first, so a secret containing a shorter one is masked whole.
-    this.patterns = [...forms].sort((a, b) => b.length - a.length)
-  }
-
-  redact(line: string): string {
-    let safe = line
-    for (const pattern of this.patterns) {
-      if (safe.includes(pattern)) safe = safe.replaceAll(pattern, SECRET_MASK)
-    }
-    return safe
   }
 }

@@ -60,11 +60,12 @@ async function main(argv: readonly string[]): Promise<number | undefined> {
   const running = started.value
   const t = coreText(catalogs, running.config.defaultLocale)
   const lines = running.report()
+  const { warnings } = running.germination
   const live = lines.filter((line) => line.state === 'live').length
   if (check) {
-    if (json) print(STDOUT, reportJson(lines))
+    if (json) print(STDOUT, reportJson(lines, warnings))
     else {
-      print(STDOUT, reportText(lines, { t, folders: running.config.spores }))
+      print(STDOUT, reportText(lines, { t, folders: running.config.spores, warnings }))
       print(STDOUT, t('boot.couldStart', { live, total: lines.length }))
     }
     running.store.close()
@@ -72,7 +73,7 @@ async function main(argv: readonly string[]): Promise<number | undefined> {
   }
   // Signals are taken before anything says the bot runs: a Ctrl-C the moment it does must stop it cleanly.
   keepRunning(running, { t, logger: logging.logger })
-  print(STDOUT, reportText(lines, { t, folders: running.config.spores }))
+  print(STDOUT, reportText(lines, { t, folders: running.config.spores, warnings }))
   print(STDOUT, t('boot.running', { live, total: lines.length }))
   return undefined
 }

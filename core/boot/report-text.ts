@@ -1,11 +1,26 @@
-import type { ReportLine } from '../germination/index.ts'
+import type { GerminationWarning, ReportLine } from '../germination/index.ts'
 import type { CoreText } from './catalogues.ts'
 
-/** The germination report an operator reads: one aligned line per spore, the reason last. */
-export function reportText(
-  lines: readonly ReportLine[],
-  options: { t: CoreText; folders: readonly string[] },
-) {
+export interface ReportTextOptions {
+  readonly t: CoreText
+  readonly folders: readonly string[]
+  /** Shown after the spores, one line each. */
+  readonly warnings?: readonly GerminationWarning[]
+}
+
+/** The germination report an operator reads: one aligned line per spore, the reason last, then any warnings. */
+export function reportText(lines: readonly ReportLine[], options: ReportTextOptions): string {
+  const { t } = options
+  const warnings = (options.warnings ?? []).map((warning) => `  ${warningText(warning, t)}\n`).join('')
+  return `${sporesText(lines, options)}${warnings}`
+}
+
+/** A warning in the reader's language. */
+export function warningText(warning: GerminationWarning, t: CoreText): string {
+  return t(`report.warning.${warning.kind}`, { folder: warning.folder })
+}
+
+function sporesText(lines: readonly ReportLine[], options: ReportTextOptions): string {
   const { t } = options
   const title = t('report.title', { count: lines.length })
   if (lines.length === 0) return `${title}\n  ${t('report.empty', { folders: options.folders.join(', ') })}\n`
@@ -22,9 +37,13 @@ export function reportText(
   return `${title}\n${body.join('\n')}\n`
 }
 
-/** The report for scripts: stable field names, the reason only where there is one. */
-export function reportJson(lines: readonly ReportLine[]): string {
-  return `${JSON.stringify({ ok: true, spores: lines }, null, 2)}\n`
+/** The report for scripts: stable field names, the reason only where there is one, warnings only when there are some. */
+export function reportJson(
+  lines: readonly ReportLine[],
+  warnings: readonly GerminationWarning[] = [],
+): string {
+  const report = warnings.length === 0 ? { ok: true, spores: lines } : { ok: true, spores: lines, warnings }
+  return `${JSON.stringify(report, null, 2)}\n`
 }
 
 /** A refusal for scripts. */

@@ -1,10 +1,14 @@
-import { readdir, readFile } from 'node:fs/promises'
+import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { CatalogError, type CompiledCatalog, compileCatalog } from '@mycelo/septum'
-import { parse } from 'yaml'
+import { excerpt } from './excerpt.ts'
 import { faultText } from './fault.ts'
+import { readYamlFile } from './yaml-file.ts'
 
 const SUFFIX = '.yaml'
+
+/** Far more than any spore's strings in one language; a bigger file is refused before parsing. */
+export const CATALOGUE_MAX_BYTES = 1024 * 1024
 
 export type CataloguesLoad =
   | { readonly ok: true; readonly catalogs: ReadonlyMap<string, CompiledCatalog> }
@@ -21,25 +25,22 @@ export async function loadCatalogues(dir: string): Promise<CataloguesLoad> {
     files = (await readdir(folder)).filter((file) => file.endsWith(SUFFIX)).sort()
   } catch (error) {
     if ((error as { code?: unknown }).code === 'ENOENT') return { ok: true, catalogs: new Map() }
-    return { ok: false, reason: `translations/ cannot be read: ${faultText(error)}` }
+    return { ok: false, reason: excerpt(`translations/ cannot be read: ${faultText(error)}`) }
   }
   const catalogs = new Map<string, CompiledCatalog>()
   for (const file of files) {
     const locale = file.slice(0, -SUFFIX.length)
-    let parsed: unknown
-    try {
-      parsed = parse(await readFile(join(folder, file), 'utf8'))
-    } catch (error) {
-      return {
-        ok: false,
-        reason: `translations/${file} (locale "${locale}") cannot be read: ${faultText(error)}`,
-      }
+    const read = await readYamlFile(join(folder, file), CATALOGUE_MAX_BYTES)
+    if (!read.ok) {
+      const reason = `translations/${file} (locale "${locale}") cannot be read: ${read.problem}`
+      return { ok: false, reason: excerpt(reason) }
     }
     try {
-      catalogs.set(locale, compileCatalog(locale, parsed))
+      catalogs.set(locale, compileCatalog(locale, read.value))
     } catch (error) {
       if (!(error instanceof CatalogError)) throw error
-      return { ok: false, reason: `translations/${file} does not compile: ${error.message}` }
+      // The error may quote the file: a catalogue linked to another file is a string, quoted whole.
+      return { ok: false, reason: excerpt(`translations/${file} does not compile: ${error.message}`) }
     }
   }
   return { ok: true, catalogs }

@@ -1,41 +1,73 @@
 import { readdir, stat } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
+import type { Logger } from '@mycelo/septum'
+import { faultText } from './fault.ts'
+import { StartupRefusal } from './refusal.ts'
 
 const MANIFEST = 'spore.yaml'
 
+/** Something an operator should know about the set of spores that refuses no spore. */
+export interface GerminationWarning {
+  /** A `spores:` folder that does not exist (or is no folder): it holds no spores. */
+  readonly kind: 'missingFolder'
+  readonly folder: string
+}
+
+/** What the spores folders hold. */
+export interface Discovery {
+  /** Every folder holding a spore.yaml, or one that could not be looked into, in folder order, sorted within a folder. */
+  readonly dirs: readonly string[]
+  /** Why each folder of `dirs` that could not be looked into (a link loop, no permission) was refused. */
+  readonly refused: ReadonlyMap<string, string>
+  readonly warnings: readonly GerminationWarning[]
+}
+
 /**
- * Every immediate subfolder holding a spore.yaml, in each folder, sorted within a folder. A folder
- * that does not exist holds no spores: a fresh install has no data/spores yet.
+ * Every immediate subfolder holding a spore.yaml, in each folder. An entry that cannot be looked
+ * into is refused on its own: it must show in the report rather than take the bot down. A folder
+ * that does not exist holds no spores (a fresh install has no data/spores yet) and is a warning,
+ * logged as found. A folder that exists but cannot be read refuses the start: an enforcing filter
+ * in it would otherwise be silently left out.
  */
-export async function discoverSporeDirs(folders: readonly string[]): Promise<string[]> {
-  const found: string[] = []
+export async function discoverSpores(folders: readonly string[], logger: Logger): Promise<Discovery> {
+  const dirs: string[] = []
+  const refused = new Map<string, string>()
+  const warnings: GerminationWarning[] = []
   for (const folder of folders) {
     const root = resolve(folder)
     let entries: string[]
     try {
       entries = await readdir(root)
     } catch (error) {
-      if (isMissing(error)) continue
-      throw error
+      if (!isMissing(error))
+        throw new StartupRefusal(`spores folder ${root} cannot be read: ${faultText(error)}`)
+      warnings.push({ kind: 'missingFolder', folder: root })
+      logger.warn('spores folder does not exist; no spore is read from it', { folder: root })
+      continue
     }
     for (const entry of entries.sort()) {
       const dir = join(root, entry)
-      if (await isFile(join(dir, MANIFEST))) found.push(dir)
+      const found = await manifestIn(dir)
+      if (found === 'none') continue
+      dirs.push(dir)
+      if (found !== 'file') refused.set(dir, found.refusal)
     }
   }
-  return found
+  return { dirs, refused, warnings }
 }
 
 export function manifestPath(dir: string): string {
   return join(dir, MANIFEST)
 }
 
-async function isFile(path: string): Promise<boolean> {
+/** Whether the entry is a spore: 'file' when its spore.yaml is one, 'none' when it has none, or why it is refused. */
+async function manifestIn(dir: string): Promise<'file' | 'none' | { refusal: string }> {
   try {
-    return (await stat(path)).isFile()
+    const found = await stat(manifestPath(dir))
+    return found.isFile() ? 'file' : { refusal: `${MANIFEST} is not a regular file` }
   } catch (error) {
-    if (isMissing(error)) return false
-    throw error
+    if (isMissing(error)) return 'none'
+    return { refusal: faultText(error) }
   }
 }
 

@@ -1,9 +1,9 @@
 import { type Logger, type PluginKind, septumIncompatibility } from '@mycelo/septum'
 import { DEFAULT_DEADLINES, EXPIRY } from '../supervision/deadline.ts'
 import { createInstance } from './creation.ts'
-import { discoverSporeDirs } from './discovery.ts'
+import { discoverSpores } from './discovery.ts'
 import { installGate, MISSING_GUARD_REASON, recordDiscovered, recordFirstStart } from './enablement.ts'
-import { type ManifestReading, readManifest } from './manifest-reading.ts'
+import { type ManifestReading, readDiscovered } from './manifest-reading.ts'
 import type { LoadedModule } from './module-loading.ts'
 import { refuseNameClashes } from './name-clash.ts'
 import type { GerminatedSpore, Germination, InstallMemory, PluginStorePort } from './ports.ts'
@@ -34,7 +34,8 @@ export const RESERVED_NAMES: ReadonlySet<string> = new Set(['common', 'core', 'm
  * found twice. Refusals come before any spore's code runs or any install row is written.
  */
 export async function germinate(options: GerminateOptions): Promise<Germination> {
-  const readings = await Promise.all((await discoverSporeDirs(options.folders)).map(readManifest))
+  const discovery = await discoverSpores(options.folders, options.logger)
+  const readings = await readDiscovered(discovery)
   refuseNameClashes(readings)
   const installed = new Map<string, PluginKind>()
   for (const reading of readings) if (reading.manifest) installed.set(reading.name, reading.manifest.kind)
@@ -65,7 +66,7 @@ export async function germinate(options: GerminateOptions): Promise<Germination>
     if (draft.reason?.includes(EXPIRY)) options.logger.warn('deadline passed', meta)
   }
   const spores = [...drafts, ...vanished].sort((a, b) => a.name.localeCompare(b.name))
-  return { spores, byName, order, logger: options.logger, started: [] }
+  return { spores, byName, order, logger: options.logger, started: [], warnings: discovery.warnings }
 }
 
 /**

@@ -1,4 +1,5 @@
 export { type SporeContextOptions, sporeContext } from './context.ts'
+export type { GerminationWarning } from './discovery.ts'
 export { DISABLED_REASON, NEW_SPORE_REASON } from './enablement.ts'
 export { type GerminateOptions, germinate, RESERVED_NAMES } from './germinate.ts'
 export { startAll } from './lifecycle.ts'

@@ -1,9 +1,14 @@
-import { readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { type Manifest, ManifestError, PLUGIN_KINDS, type PluginKind, parseManifest } from '@mycelo/septum'
-import { parse } from 'yaml'
-import { manifestPath } from './discovery.ts'
-import { faultText } from './fault.ts'
+import { type Discovery, manifestPath } from './discovery.ts'
+import { excerpt } from './excerpt.ts'
+import { readYamlFile } from './yaml-file.ts'
+
+/** A manifest is a page of YAML; anything far bigger is not one, and is refused before parsing. */
+export const MANIFEST_MAX_BYTES = 64 * 1024
+
+/** What a raw `name` must look like to stand for a refused spore; otherwise its folder names it. */
+const RAW_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/
 
 /** One spore.yaml as read from disk: the manifest, or why it was refused, plus what the raw document says. */
 export interface ManifestReading {
@@ -18,12 +23,9 @@ export interface ManifestReading {
 }
 
 export async function readManifest(dir: string): Promise<ManifestReading> {
-  let raw: unknown
-  try {
-    raw = parse(await readFile(manifestPath(dir), 'utf8'))
-  } catch (error) {
-    return refused(dir, undefined, `spore.yaml cannot be read: ${faultText(error)}`)
-  }
+  const read = await readYamlFile(manifestPath(dir), MANIFEST_MAX_BYTES)
+  if (!read.ok) return refused(dir, undefined, `spore.yaml cannot be read: ${read.problem}`)
+  const raw = read.value
   try {
     const manifest = parseManifest(raw)
     return {
@@ -41,18 +43,34 @@ export async function readManifest(dir: string): Promise<ManifestReading> {
   }
 }
 
+/** Every discovered spore read, in discovery order; one discovery could not look into is refused under its folder name. */
+export function readDiscovered(discovery: Discovery): Promise<ManifestReading[]> {
+  return Promise.all(
+    discovery.dirs.map((dir) => {
+      const reason = discovery.refused.get(dir)
+      return reason === undefined
+        ? readManifest(dir)
+        : refused(dir, undefined, `spore folder cannot be read: ${reason}`)
+    }),
+  )
+}
+
 function refused(dir: string, raw: unknown, refusal: string): ManifestReading {
   const document = isRecord(raw) ? raw : {}
-  const kind = PLUGIN_KINDS.find((candidate) => candidate === document.kind)
+  // Read loosely: `kind: Inhibitor` beside `enforcing: true` must still close the channel it guards.
+  const declared = typeof document.kind === 'string' ? document.kind.trim().toLowerCase() : undefined
+  const kind = PLUGIN_KINDS.find((candidate) => candidate === declared)
+  // A refused document's name goes into the report as is: only a well-formed one may stand in.
   const name =
-    typeof document.name === 'string' && document.name.trim() !== '' ? document.name : basename(dir)
+    typeof document.name === 'string' && RAW_NAME.test(document.name) ? document.name : basename(dir)
   return {
     dir,
     name,
     kind,
     enforcing: kind === 'inhibitor' && isTruthy(document.enforcing),
     manifest: undefined,
-    refusal,
+    // Every refusal is bounded here, whatever quoted the file: yaml, the schema, the file system.
+    refusal: excerpt(refusal),
   }
 }
 

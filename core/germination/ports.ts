@@ -10,6 +10,7 @@ import type {
   PluginState,
   RhizaContext,
 } from '@mycelo/septum'
+import type { GerminationWarning } from './discovery.ts'
 
 /** How a spore's install row looks to germination. */
 export interface InstallState {
@@ -94,6 +95,8 @@ export interface Germination {
   readonly logger: Logger
   /** What startAll has started, in start order; stopAll stops them and empties it. */
   readonly started: GerminatedSpore[]
+  /** What the report shows beside the spores, such as a spores folder that does not exist. */
+  readonly warnings: readonly GerminationWarning[]
 }
 
 /** The core builds each spore's context; germination only decides when to call it. */

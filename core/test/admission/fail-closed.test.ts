@@ -100,3 +100,19 @@ describe('reserved names', () => {
     })
   }
 })
+
+describe('an enforcing inhibitor never read correctly', () => {
+  it('refuses all traffic from its first start when its kind is only misspelt', async () => {
+    core = await startTestCore({
+      spores: {
+        films: FILMS,
+        wall: {
+          'spore.yaml': 'kind: Inhibitor\nname: wall\nseptum: "^1.0"\nenforcing: true\n',
+          'src/index.ts': 'export default { create: () => ({ inspect: () => ({ allow: true }) }) }\n',
+        },
+      },
+    })
+    expect(core.germination.byName.get('wall')).toMatchObject({ kind: 'inhibitor', enforcing: true })
+    expect(await core.ask('/ping')).toEqual([])
+  })
+})

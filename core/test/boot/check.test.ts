@@ -1,6 +1,6 @@
 import { Database } from 'bun:sqlite'
 import { afterAll, describe, expect, it } from 'bun:test'
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
 import { MIGRATIONS_FOLDER, openStore } from '../../store/index.ts'
@@ -93,6 +93,34 @@ describe('bun core/boot/main.ts --check', () => {
       ['echo', 'live', undefined],
       ['probe', 'disabled', 'new: enable it to start it'],
     ])
+  })
+
+  it('reports an entry it cannot look into as dormant, and a spores folder that does not exist as a warning', async () => {
+    const { folder, spores, config } = setUp()
+    writeFileSync(config, 'spores: [spores, missing]\ndatabase: data/mycelo.db\n')
+    respondEnzyme(spores, 'echo')
+    symlinkSync(join(spores, 'loop'), join(spores, 'loop'))
+    const missing = join(folder, 'missing')
+
+    const text = await runBoot(['--check'], config)
+    expect(text.code).toBe(0)
+    const lines = text.stdout.trimEnd().split('\n')
+    expect(lines[0]).toBe('Germination report: 2 spores')
+    expect(lines[1]).toMatch(/^ {2}echo +enzyme +live$/)
+    expect(lines[2]).toMatch(/^ {2}loop +unknown +disabled +spore folder cannot be read: ELOOP/)
+    expect(lines[3]).toBe(`  Warning: the spores folder ${missing} does not exist; no spore is read from it.`)
+    expect(lines[4]).toBe('Mycelo could start: 1 of 2 spores would be live.')
+    const logged = text.stderr
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+    expect(logged).toContainEqual(expect.objectContaining({ level: 40, folder: missing }))
+
+    const json = await runBoot(['--check', '--json'], config)
+    expect(json.code).toBe(0)
+    const report = JSON.parse(json.stdout)
+    expect(report.spores.map((line: { name: string }) => line.name)).toEqual(['echo', 'loop'])
+    expect(report.warnings).toEqual([{ kind: 'missingFolder', folder: missing }])
   })
 
   it('refuses a bad config file naming the key, and exits 1', async () => {

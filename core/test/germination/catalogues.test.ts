@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'bun:test'
+import { mkdir, symlink, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { germinateIn, manifestOf, SqliteStore, scratchRoot, sporeNamed, writeSpore } from './fixtures.ts'
 
 const root = scratchRoot()
@@ -68,6 +70,42 @@ describe('catalogues', () => {
 
     expect(sporeNamed(germination, 'helpful').reason).toStartWith(
       'translations/de.yaml (locale "de") cannot be read: ',
+    )
+  })
+
+  it('quotes at most a short excerpt of a translation file linked to one that is no catalogue', async () => {
+    const other = join(root(), 'passwd')
+    const lines = Array.from(
+      { length: 60 },
+      (_, line) => `user${line}:x:${1000 + line}:/home/user${line}:/bin/sh`,
+    )
+    await writeFile(other, `${lines.join('\n')}\n`)
+    const dir = await writeSpore(join(root(), 'spores'), 'helpful', { manifest: helpManifest })
+    await mkdir(join(dir, 'translations'))
+    await symlink(other, join(dir, 'translations', 'en.yaml'))
+
+    const { germination } = await germinateIn(join(root(), 'spores'), SqliteStore.enabling('helpful'))
+
+    const { state, reason } = sporeNamed(germination, 'helpful')
+    expect(state).toBe('dormant')
+    expect(reason).toStartWith(
+      'translations/en.yaml does not compile: catalogue "en": expected a mapping of keys',
+    )
+    expect(reason!.length).toBeLessThanOrEqual(200)
+    expect(reason).not.toContain('\n')
+    expect(reason).not.toContain('user59')
+  })
+
+  it('refuses a translation file past 1 MiB without parsing it', async () => {
+    await writeSpore(root(), 'helpful', {
+      manifest: helpManifest,
+      files: { 'translations/en.yaml': `help:\n  text: "${'a'.repeat(1024 * 1024)}"\n` },
+    })
+
+    const { germination } = await germinateIn(root(), SqliteStore.enabling('helpful'))
+
+    expect(sporeNamed(germination, 'helpful').reason).toBe(
+      'translations/en.yaml (locale "en") cannot be read: it is larger than 1 MiB',
     )
   })
 })

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'bun:test'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { germinate, StartupRefusal } from '../../germination/index.ts'
-import { germinateIn, manifestOf, memoryLogger, SqliteStore, scratchRoot, writeSpore } from './fixtures.ts'
+import {
+  germinateIn,
+  manifestOf,
+  memoryLogger,
+  SqliteStore,
+  scratchRoot,
+  sporeNamed,
+  writeSpore,
+} from './fixtures.ts'
 
 const root = scratchRoot()
 
@@ -33,9 +41,20 @@ describe('discovery', () => {
     ])
   })
 
-  it('finds nothing in a folder that does not exist', async () => {
-    const { germination } = await germinateIn(join(root(), 'nowhere'))
+  it('finds nothing in a folder that does not exist, and says so as a warning, reported and logged', async () => {
+    const nowhere = join(root(), 'nowhere')
+    const { germination, logger } = await germinateIn(nowhere)
     expect(germination.spores).toEqual([])
+    expect(germination.warnings).toEqual([{ kind: 'missingFolder', folder: nowhere }])
+    const warned = logger.entries.filter((entry) => entry.level === 'warn')
+    expect(warned.map((entry) => entry.meta)).toEqual([{ folder: nowhere }])
+  })
+
+  it('has no warning when every folder exists', async () => {
+    await writeSpore(root(), 'alpha', { manifest: respondOnly('alpha') })
+    const { germination, logger } = await germinateIn(root())
+    expect(germination.warnings).toEqual([])
+    expect(logger.entries.filter((entry) => entry.level === 'warn')).toEqual([])
   })
 
   it('refuses to start when two folders hold a spore of the same name, naming both paths', async () => {
@@ -74,5 +93,49 @@ describe('discovery', () => {
 
     await expect(refused).rejects.toBeInstanceOf(StartupRefusal)
     expect(store.rows.size).toBe(0)
+  })
+})
+
+describe('an entry discovery cannot look into', () => {
+  it('is a dormant spore named after its folder, with the reason, beside the spores that germinate', async () => {
+    await writeSpore(root(), 'alpha', { manifest: respondOnly('alpha') })
+    await symlink(join(root(), 'loop'), join(root(), 'loop'))
+
+    const { germination } = await germinateIn(root(), SqliteStore.enabling('alpha', 'loop'))
+
+    expect(germination.spores.map((spore) => [spore.name, spore.state])).toEqual([
+      ['alpha', 'live'],
+      ['loop', 'dormant'],
+    ])
+    const loop = sporeNamed(germination, 'loop')
+    expect(loop.dir).toBe(join(root(), 'loop'))
+    expect(loop.kind).toBeUndefined()
+    expect(loop.reason).toStartWith('spore folder cannot be read: ')
+    expect(loop.reason).toContain('ELOOP')
+  })
+
+  it('refuses a spore whose spore.yaml is a link loop, or not a file at all', async () => {
+    const looped = await writeSpore(root(), 'looped', { manifest: 'placeholder' })
+    await Bun.file(join(looped, 'spore.yaml')).delete()
+    await symlink(join(looped, 'spore.yaml'), join(looped, 'spore.yaml'))
+    await mkdir(join(root(), 'folded', 'spore.yaml'), { recursive: true })
+
+    const { germination } = await germinateIn(root(), SqliteStore.enabling('looped', 'folded'))
+
+    expect(sporeNamed(germination, 'looped').state).toBe('dormant')
+    expect(sporeNamed(germination, 'looped').reason).toContain('ELOOP')
+    expect(sporeNamed(germination, 'folded').reason).toBe(
+      'spore folder cannot be read: spore.yaml is not a regular file',
+    )
+  })
+
+  it('refuses the start, naming it, when a spores folder exists but cannot be read', async () => {
+    const loop = join(root(), 'spores')
+    await symlink(loop, loop)
+
+    const refused = germinate({ folders: [loop], store: new SqliteStore(), logger: memoryLogger() })
+
+    await expect(refused).rejects.toBeInstanceOf(StartupRefusal)
+    await expect(refused).rejects.toThrow(`spores folder ${loop} cannot be read: `)
   })
 })

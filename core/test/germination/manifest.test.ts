@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'bun:test'
+import { symlink, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { germinate } from '../../germination/index.ts'
 import {
   germinateIn,
@@ -81,6 +83,98 @@ describe('manifest', () => {
     expect(sporeNamed(germination, 'strict').enforcing).toBe(true)
     expect(sporeNamed(germination, 'lenient').enforcing).toBe(false)
     expect(sporeNamed(germination, 'strict').state).toBe('live')
+  })
+})
+
+// A file that is no manifest, as /etc/passwd is: many lines of text YAML reads as one long string.
+const PASSWD = Array.from(
+  { length: 60 },
+  (_, line) => `user${line}:x:${1000 + line}:${1000 + line}:User ${line}:/home/user${line}:/bin/sh`,
+).join('\n')
+
+/** A refusal as the report and chat will show it: one line, short, quoting none of the file's tail. */
+function expectExcerpt(reason: string | undefined): void {
+  expect(reason).toBeDefined()
+  expect(reason!.length).toBeLessThanOrEqual(200)
+  expect(reason).not.toContain('\n')
+  expect(reason).not.toContain('user59')
+}
+
+describe('a manifest refusal quotes a short excerpt at most', () => {
+  it('for a spore.yaml linked to a file that is not a manifest', async () => {
+    const passwd = join(root(), 'passwd')
+    await writeFile(passwd, `${PASSWD}\n`)
+    const dir = await writeSpore(join(root(), 'spores'), 'impostor', { manifest: 'placeholder' })
+    await Bun.file(join(dir, 'spore.yaml')).delete()
+    await symlink(passwd, join(dir, 'spore.yaml'))
+
+    const { germination } = await germinateIn(join(root(), 'spores'), SqliteStore.enabling('impostor'))
+
+    const spore = sporeNamed(germination, 'impostor')
+    expect(spore.state).toBe('dormant')
+    expect(spore.reason).toStartWith('manifest refused: a manifest must be a mapping of fields')
+    expectExcerpt(spore.reason)
+  })
+
+  it('for a YAML syntax error: the position, not the lines around it', async () => {
+    const manifest = `kind: enzyme\nname: [unclosed\ndescription: ${'x'.repeat(300)}\n`
+    await writeSpore(root(), 'garbled', { manifest })
+
+    const { germination } = await germinateIn(root(), SqliteStore.enabling('garbled'))
+
+    const { reason } = sporeNamed(germination, 'garbled')
+    expect(reason).toMatch(/^spore\.yaml cannot be read: .+ at line \d+, column \d+$/)
+    expect(reason).not.toContain('xxxx')
+  })
+
+  it('for a value the schema refuses, however long', async () => {
+    await writeSpore(root(), 'wordy', { manifest: { kind: 'rhiza', name: 'wordy', septum: PASSWD } })
+
+    const { germination } = await germinateIn(root())
+
+    const { reason } = sporeNamed(germination, 'wordy')
+    expect(reason).toStartWith('manifest refused: septum: ')
+    expectExcerpt(reason)
+  })
+
+  it('names a refused spore after its folder when the raw name is not a well-formed name', async () => {
+    await writeSpore(root(), 'odd', { manifest: { kind: 'rhiza', name: PASSWD, septum: '^1.0' } })
+
+    const { germination } = await germinateIn(root())
+
+    expect(germination.spores.map((spore) => spore.name)).toEqual(['odd'])
+    expectExcerpt(sporeNamed(germination, 'odd').reason)
+  })
+})
+
+describe('a spore.yaml too big or too expanding to be a manifest', () => {
+  it('is refused unparsed past 64 KiB', async () => {
+    const manifest = `kind: rhiza\nname: big\nseptum: "^1.0"\ndescription: "${'a'.repeat(64 * 1024)}"\n`
+    await writeSpore(root(), 'big', { manifest })
+
+    const { germination } = await germinateIn(root(), SqliteStore.enabling('big'))
+
+    const spore = sporeNamed(germination, 'big')
+    expect(spore.state).toBe('dormant')
+    expect(spore.reason).toBe('spore.yaml cannot be read: it is larger than 64 KiB')
+  })
+
+  it('is refused when its aliases would expand past the limit (a billion laughs)', async () => {
+    const levels = ['a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    for (let level = 1; level < 9; level++) {
+      const name = String.fromCharCode(97 + level)
+      const previous = `*${String.fromCharCode(96 + level)}`
+      levels.push(`${name}: &${name} [${Array(9).fill(previous).join(', ')}]`)
+    }
+    await writeSpore(root(), 'laughs', {
+      manifest: `kind: rhiza\nname: laughs\nseptum: "^1.0"\n${levels.join('\n')}\n`,
+    })
+
+    const { germination } = await germinateIn(root(), SqliteStore.enabling('laughs'))
+
+    const spore = sporeNamed(germination, 'laughs')
+    expect(spore.state).toBe('dormant')
+    expect(spore.reason).toBe('spore.yaml cannot be read: it uses aliases past the limit of 100 expansions')
   })
 })
 

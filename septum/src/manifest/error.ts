@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { shortened } from './wording.ts'
 
 /** A manifest the schema refuses. `path` is the offending field, dotted (`commands.1.respond`), or '' for the whole document. */
 export class ManifestError extends Error {
@@ -18,5 +19,6 @@ export function manifestErrorFromIssue(issue: z.core.$ZodIssue): ManifestError {
     issue.code === 'unrecognized_keys' && issue.keys[0] !== undefined
       ? [...issue.path, issue.keys[0]]
       : issue.path
-  return new ManifestError(path.map(String).join('.'), issue.message)
+  // A key is received text too: an unknown one may be as long as the author liked.
+  return new ManifestError(path.map((segment) => shortened(String(segment))).join('.'), issue.message)
 }

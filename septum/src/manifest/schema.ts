@@ -6,6 +6,9 @@ import { capabilitiesField, flagField, nameField } from './fields.ts'
 import { requirementSchema } from './requirement.ts'
 import { describe, listed, quote, typeProblem } from './wording.ts'
 
+/** Longer than any sensible range (`>=1.2.3 <2.0.0 || >=3.0.0 <4.0.0` is 32 characters). */
+const RANGE_LIMIT = 100
+
 const septumString = z
   .string({
     error: typeProblem({
@@ -16,6 +19,12 @@ const septumString = z
   // Aborts so an empty range is refused for its length alone, never handed to the range matcher.
   .min(1, {
     error: 'must not be empty; declare the septum range the plugin targets, such as ^1.0',
+    abort: true,
+  })
+  // The range matcher quotes the range in its refusals; one this long is no range, and is not quoted.
+  .max(RANGE_LIMIT, {
+    error: (issue) =>
+      `is ${String(issue.input).length} characters long, too long for a version range such as ^1.0`,
     abort: true,
   })
   .superRefine((text, ctx) => {
