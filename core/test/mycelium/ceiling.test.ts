@@ -66,7 +66,7 @@ describe('granting under the ceiling', () => {
   it('words the refusal in the reader’s language', async () => {
     await one('/lang fr', 'revoker')
     expect(await one(`/revoke ${idOf('owner')} member`, 'revoker')).toBe(
-      `« ${idOf('owner')} » détient des commandes que vos rôles ne couvrent pas (*) : vous ne pouvez pas lui retirer de rôle.`,
+      `«\u00a0${idOf('owner')}\u00a0» détient des commandes que vos rôles ne couvrent pas (*)\u00a0: vous ne pouvez pas lui retirer de rôle.`,
     )
     await one('/lang en', 'revoker')
   })
