@@ -59,4 +59,10 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-process.exit(await main(process.argv.slice(2)))
+/** A fault, not a refusal: shown whole, so it can be reported. */
+function fault(error: unknown): number {
+  print(STDERR, error instanceof Error ? (error.stack ?? error.message) : String(error))
+  return 1
+}
+
+process.exit(await main(process.argv.slice(2)).catch(fault))

@@ -1,6 +1,6 @@
 import { uncoveredPatterns } from '../identity/patterns.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
-import { OWNER_ROLE, patternsOf } from '../store/index.ts'
+import { OWNER_ROLE, patternsOf, roleNamesOf } from '../store/index.ts'
 import { patternsHeldBy, type RoleRecord } from '../store/role-admin.ts'
 import { currentActor } from './actor.ts'
 import { type Refusal, refused } from './outcome.ts'
@@ -41,7 +41,12 @@ export class RoleCeiling {
   outranks(principalId: string): Refusal | undefined {
     const acting = this.#acting()
     if (acting === undefined) return undefined
-    const missing = uncoveredPatterns(acting.patterns, patternsHeldBy(this.#runtime.store, principalId))
+    const { store } = this.#runtime
+    // The owner role is more than `*`, as in wields(): only an owner takes roles from an owner.
+    if (roleNamesOf(store, principalId).includes(OWNER_ROLE) && !acting.roles.includes(OWNER_ROLE)) {
+      return refused('holder_owner', { principal: principalId, role: OWNER_ROLE })
+    }
+    const missing = uncoveredPatterns(acting.patterns, patternsHeldBy(store, principalId))
     if (missing.length === 0) return undefined
     return refused('holder_above', { principal: principalId, patterns: missing.join(', ') })
   }

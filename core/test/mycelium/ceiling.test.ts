@@ -24,6 +24,7 @@ beforeAll(async () => {
       editor: ['editors'],
       revoker: ['revokers'],
       ally: ['member'],
+      owner: ['member'],
     },
   })
 })
@@ -65,8 +66,8 @@ describe('granting under the ceiling', () => {
 
   it('words the refusal in the reader’s language', async () => {
     await one('/lang fr', 'revoker')
-    expect(await one(`/revoke ${idOf('owner')} member`, 'revoker')).toBe(
-      `«\u00a0${idOf('owner')}\u00a0» détient des commandes que vos rôles ne couvrent pas (*)\u00a0: vous ne pouvez pas lui retirer de rôle.`,
+    expect(await one(`/revoke ${idOf('ally')} member`, 'revoker')).toBe(
+      `«\u00a0${idOf('ally')}\u00a0» détient des commandes que vos rôles ne couvrent pas (admin.grant)\u00a0: vous ne pouvez pas lui retirer de rôle.`,
     )
     await one('/lang en', 'revoker')
   })
@@ -106,15 +107,25 @@ describe('editing roles under the ceiling', () => {
 
 describe('revoking under the ceiling', () => {
   it('refuses to take a role from someone who holds more, naming what they hold beyond', async () => {
-    const owner = idOf('owner')
-    expect(await one(`/revoke ${owner} member`, 'revoker')).toBe(
-      `"${owner}" holds commands your roles do not cover (*): you cannot take roles from them.`,
+    // ally was handed `granters` above: revoking even the member role from them is taking from above.
+    const ally = idOf('ally')
+    expect(await one(`/revoke ${ally} member`, 'revoker')).toBe(
+      `"${ally}" holds commands your roles do not cover (admin.grant): you cannot take roles from them.`,
     )
+    expect(rolesOf('ally')).toEqual(['granters', 'member'])
     const newcomer = idOf('newcomer')
     expect(await one(`/revoke ${newcomer} member`, 'revoker')).toBe(
       `${newcomer} no longer holds the role member.`,
     )
     expect(rolesOf('newcomer')).toEqual([])
+  })
+
+  it('refuses a `*` holder who is no owner to take roles from an owner', async () => {
+    const owner = idOf('owner')
+    expect(await one(`/revoke ${owner} member`, 'deputy')).toBe(
+      `"${owner}" holds the role "owner", which you do not: only a holder of it may take roles from them.`,
+    )
+    expect(rolesOf('owner')).toContain('member')
   })
 
   it('never takes the owner role from its last holder, not even at their own word', async () => {
