@@ -17,8 +17,10 @@ import {
   type Store,
   StoreError,
 } from '../store/index.ts'
+import { acquireInstanceLock } from '../store/instance-lock.ts'
 import { CORE_TRANSLATIONS, loadDomain } from './catalogues.ts'
 import { ConfigFileError, loadConfig, type MyceloConfig } from './config.ts'
+import { heldBy } from './instance-refusal.ts'
 import type { Logging } from './log.ts'
 import { type Assembly, assembleRuntime } from './runtime.ts'
 
@@ -63,10 +65,14 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
     if (error instanceof ConfigFileError) return { ok: false, error: error.message }
     throw error
   }
+  // One bot per database; a check only reads a copy, so it may run beside one.
+  const lock = check ? { ok: true as const, release: () => undefined } : acquireInstanceLock(config.database)
+  if (!lock.ok) return { ok: false, error: heldBy(lock.holder, config), config }
   let store: Store
   try {
     store = openStore({ path: config.database, snapshot: check })
   } catch (error) {
+    lock.release()
     if (error instanceof StoreError) return { ok: false, error: error.message, config }
     throw error
   }
@@ -114,11 +120,13 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
           await assembly?.bus.close(config.timeouts.stop)
           await stopAll(germination, { timeoutMs: config.timeouts.stop, logger })
           store.close()
+          lock.release()
         },
       },
     }
   } catch (error) {
     store.close()
+    lock.release()
     if (error instanceof StartupRefusal) return { ok: false, error: error.message, config }
     throw error
   }

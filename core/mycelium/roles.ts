@@ -6,11 +6,13 @@ import { principalExists } from '../store/people.ts'
 import {
   createRole,
   deleteRole,
+  holdersOf,
   listRoleInfos,
   replaceRolePatterns,
   revokeRole,
   roleNamed,
 } from '../store/role-admin.ts'
+import { isOwnerRole, RoleCeiling } from './ceiling.ts'
 import { DONE, type Refusal, refused } from './outcome.ts'
 
 /** The same shape the config file demands of the default role. */
@@ -30,6 +32,7 @@ export function rolesRead(runtime: CoreRuntime): RolesRead {
 
 export function rolesAssign(runtime: CoreRuntime): RolesAssign {
   const { store, directory } = runtime
+  const ceiling = new RoleCeiling(runtime)
   const find = (principalId: string, roleName: string) => {
     if (!principalExists(store, principalId)) return refused('principal_unknown', { principal: principalId })
     return roleNamed(store, roleName) ?? refused('role_unknown', { role: roleName })
@@ -38,6 +41,8 @@ export function rolesAssign(runtime: CoreRuntime): RolesAssign {
     async assignRole(principalId, roleName) {
       const role = find(principalId, roleName)
       if ('refusal' in role) return role
+      const capped = ceiling.wields(role)
+      if (capped) return capped
       grantRole(store, principalId, role.id)
       directory.invalidate()
       return DONE
@@ -45,6 +50,13 @@ export function rolesAssign(runtime: CoreRuntime): RolesAssign {
     async revokeRole(principalId, roleName) {
       const role = find(principalId, roleName)
       if ('refusal' in role) return role
+      const capped = ceiling.wields(role) ?? ceiling.outranks(principalId)
+      if (capped) return capped
+      // Whoever acts, the bot always keeps someone who can administer it from chat.
+      const holders = isOwnerRole(role) ? holdersOf(store, role.id) : []
+      if (holders.length === 1 && holders[0] === principalId) {
+        return refused('owner_last', { principal: principalId })
+      }
       if (!revokeRole(store, principalId, role.id)) {
         return refused('role_not_held', { principal: principalId, role: roleName })
       }
@@ -56,19 +68,20 @@ export function rolesAssign(runtime: CoreRuntime): RolesAssign {
 
 export function rolesManage(runtime: CoreRuntime): RolesManage {
   const { store, directory, config } = runtime
-  /** A role an operator may rewrite or delete, or why not. */
+  const ceiling = new RoleCeiling(runtime)
+  /** A role the actor may rewrite or delete, or why not. */
   const editable = (name: string) => {
     const role = roleNamed(store, name)
     if (!role) return refused('role_unknown', { role: name })
     if (role.builtin) return refused('role_builtin', { role: name })
-    return role
+    return ceiling.wields(role) ?? role
   }
   return {
     async createRole(name, patterns) {
       if (name.trim() === '') return refused('role_name_empty')
       if (!ROLE_NAME.test(name)) return refused('role_name_invalid', { role: name })
       if (roleNamed(store, name)) return refused('role_taken', { role: name })
-      const problem = patternProblem(patterns)
+      const problem = patternProblem(patterns) ?? ceiling.covers(patterns)
       if (problem) return problem
       createRole(store, name, patterns)
       directory.invalidate()
@@ -77,7 +90,7 @@ export function rolesManage(runtime: CoreRuntime): RolesManage {
     async setRoleCommands(name, patterns) {
       const role = editable(name)
       if ('refusal' in role) return role
-      const problem = patternProblem(patterns)
+      const problem = patternProblem(patterns) ?? ceiling.covers(patterns)
       if (problem) return problem
       replaceRolePatterns(store, role.id, patterns)
       directory.invalidate()

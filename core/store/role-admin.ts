@@ -78,3 +78,13 @@ export function patternsHeldBy(store: Store, principalId: string): string[] {
     .all()
     .map((row) => row.pattern)
 }
+
+/** The principals holding a role, so the last owner is never left without a successor. */
+export function holdersOf(store: Store, roleId: number): string[] {
+  return store.db
+    .select({ principalId: principalRoles.principalId })
+    .from(principalRoles)
+    .where(eq(principalRoles.roleId, roleId))
+    .all()
+    .map((row) => row.principalId)
+}

@@ -29,8 +29,17 @@ const environment = (config: string, extra: Record<string, string> = {}) => ({
 })
 
 /** Runs the boot to completion (e.g. `--check`) and collects what it printed. */
-export async function runBoot(args: readonly string[], config: string): Promise<Finished> {
-  const child = Bun.spawn(['bun', 'core/boot/main.ts', ...args], {
+export function runBoot(args: readonly string[], config: string): Promise<Finished> {
+  return runToEnd(['core/boot/main.ts', ...args], config)
+}
+
+/** Runs the command-line companion, `bun run mycelo …`, and collects what it printed. */
+export function runCli(args: readonly string[], config: string): Promise<Finished> {
+  return runToEnd(['core/cli/main.ts', ...args], config)
+}
+
+async function runToEnd(args: readonly string[], config: string): Promise<Finished> {
+  const child = Bun.spawn(['bun', ...args], {
     cwd: ROOT,
     env: environment(config),
     stdin: 'ignore',

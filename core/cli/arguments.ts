@@ -1,0 +1,55 @@
+/** A command of the companion, as `bun run mycelo <name> …` takes it. */
+export interface CliCommand {
+  readonly name: string
+  /** Its words, for --help and a usage refusal; syntax, so not translated. */
+  readonly synopsis: string
+  readonly min: number
+  readonly max: number
+  /** Whether it changes the database, and so must wait until no bot holds it. */
+  writes(args: readonly string[]): boolean
+}
+
+const reads = () => false
+const writes = () => true
+
+export const COMMANDS: readonly CliCommand[] = [
+  { name: 'status', synopsis: 'status', min: 0, max: 0, writes: reads },
+  { name: 'enable', synopsis: 'enable <plugin>', min: 1, max: 1, writes },
+  { name: 'disable', synopsis: 'disable <plugin>', min: 1, max: 1, writes },
+  // The value may be several words: they are joined back with spaces.
+  { name: 'set', synopsis: 'set <plugin> <key> <value>', min: 3, max: Number.POSITIVE_INFINITY, writes },
+  { name: 'unset', synopsis: 'unset <plugin> <key>', min: 2, max: 2, writes },
+  { name: 'roles', synopsis: 'roles [<principal>]', min: 0, max: 1, writes: reads },
+  { name: 'grant', synopsis: 'grant <principal> <role>', min: 2, max: 2, writes },
+  { name: 'revoke', synopsis: 'revoke <principal> <role>', min: 2, max: 2, writes },
+  {
+    name: 'rules',
+    synopsis: 'rules [list | clear <plugin.command>]',
+    min: 0,
+    max: 2,
+    writes: (args) => args[0] === 'clear',
+  },
+]
+
+export type Parsed =
+  | { readonly ok: true; readonly help: true }
+  | { readonly ok: true; readonly help: false; readonly command: CliCommand; readonly args: string[] }
+  /** A catalogue key of `core` and its params. */
+  | { readonly ok: false; readonly key: string; readonly params: Readonly<Record<string, unknown>> }
+
+export function parseArguments(argv: readonly string[]): Parsed {
+  const [name, ...args] = argv
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help')
+    return { ok: true, help: true }
+  const command = COMMANDS.find((candidate) => candidate.name === name)
+  if (command === undefined) return { ok: false, key: 'cli.unknownCommand', params: { command: name } }
+  if (!argumentsFit(command, args))
+    return { ok: false, key: 'cli.usage', params: { synopsis: command.synopsis } }
+  return { ok: true, help: false, command, args }
+}
+
+function argumentsFit(command: CliCommand, args: readonly string[]): boolean {
+  if (args.length < command.min || args.length > command.max) return false
+  if (command.name !== 'rules' || args.length === 0) return true
+  return (args[0] === 'list' && args.length === 1) || (args[0] === 'clear' && args.length === 2)
+}
