@@ -43,6 +43,7 @@ const common = {
       unknownPlugin: 'No plugin called {plugin} is installed.',
       incomplete: 'configuration is incomplete: {issues}',
       undeclaredKey: '{plugin} has no setting called {key}.',
+      settingAbsent: '{plugin} has no stored value for {key}.',
       unknownCommand: 'There is no command {command}.',
       unknownInhibitor: 'There is no filter called {inhibitor}.',
       targetTaken: '{channel} {conversationId} is a target already.',
