@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { type Mycelium, SECRET_MASK } from '@mycelo/septum'
 import { report } from '../../germination/index.ts'
 import type { SporeFiles } from '../germination/fixtures.ts'
-import { type Bot, probeEnzyme, refusalText, startBot } from './harness.ts'
+import { realSpore } from '../support/real-spores.ts'
+import { type Bot, dmWith, probeEnzyme, probeHypha, refusalText, startBot } from './harness.ts'
 
 type PluginScopes = Mycelium<'plugins.read' | 'plugins.toggle' | 'plugins.configure'>
 
@@ -18,7 +19,14 @@ const configSchema = defineConfig(${shape}, { secrets: ${JSON.stringify(secrets)
   })
 }
 
+function shipped(name: string): SporeFiles {
+  const { 'spore.yaml': manifest, ...files } = realSpore(name)
+  return { manifest: manifest!, files }
+}
+
 const SPORES = {
+  chat: probeHypha('chat'),
+  admin: shipped('admin'),
   steward: probeEnzyme('steward', { scopes: ['plugins.read', 'plugins.toggle', 'plugins.configure'] }),
   // Shaped like the discord channel's settings.
   guilded: configured(
@@ -96,6 +104,40 @@ describe('setSetting checks the value against the spore’s own schema', () => {
       'The plugin "wired" would refuse that value for "port": port: ',
     )
     expect(stored('wired')).toEqual({ host: 'example.org', transport: 'tcp' })
+  })
+})
+
+describe('/set and /unset through the real bus', () => {
+  let bot: Bot
+  beforeAll(async () => {
+    bot = await startBot({ spores: SPORES, disabled: [] })
+  })
+  afterAll(() => bot.stop())
+  const ask = async (text: string) => {
+    await bot.emit('chat', text)
+    return bot.takeSent('chat', dmWith('boss')).join('\n')
+  }
+
+  it('reads the typed value by the schema type, and the core refuses what the spore would reject', async () => {
+    expect(await ask('/set guilded guilds 123')).toBe(
+      'guilds of guilded takes a list, written as JSON such as ["a", "b"]; that value is not one.',
+    )
+    expect(await ask('/set guilded guilds ["42"]')).toStartWith(
+      'The plugin "guilded" would refuse that value for "guilds": guilds.0: ',
+    )
+    expect(await ask('/set guilded port 1e999')).toBe(
+      'port of guilded takes a whole number; that value is not one.',
+    )
+    expect(bot.plugins.settingsOf('guilded')).toEqual({})
+    // A snowflake typed bare keeps every digit where the schema lists text.
+    expect(await ask('/set guilded guilds [123456789012345678]')).toBe(
+      'guilds of guilded is saved; it takes effect after a restart.',
+    )
+    expect(bot.plugins.settingsOf('guilded')).toEqual({ guilds: ['123456789012345678'] })
+    expect(await ask('/unset guilded guilds')).toBe(
+      'guilds of guilded is removed; it takes effect after a restart.',
+    )
+    expect(await ask('/unset guilded guilds')).toBe('The plugin "guilded" has no stored value for "guilds".')
   })
 })
 
