@@ -1,8 +1,9 @@
-import type { ConversationKind } from '@mycelo/septum'
+import type { ConversationKind, MyceliumScope } from '@mycelo/septum'
 import type { PrincipalSnapshot } from '../identity/directory.ts'
 import { patternsAllow } from '../identity/patterns.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 import { currentActor } from './actor.ts'
+import { grantedScopes } from './mount.ts'
 import { type Refusal, refused } from './outcome.ts'
 
 /** A change the lockout rule weighs, as the mycelium function about to make it describes it. */
@@ -22,28 +23,34 @@ interface Path {
   readonly kind: ConversationKind
 }
 
+/** The scope a spore needs to undo each kind of change. */
+const UNDOING_SCOPE = {
+  disable: 'plugins.toggle',
+  configure: 'plugins.configure',
+  'context-rule': 'restrictions.manage',
+} as const satisfies Record<Change['kind'], MyceliumScope>
+
 /**
- * Refuses a change that would leave the principal making it no live way back to the commands of
- * the spore they are commanding through — the spore that holds the scope to undo it. The operator
- * at the command line and a spore acting on its own are the recovery path, and never refused here.
+ * Refuses a change that would remove the last live way the principal making it has to undo it: an
+ * enzyme holding the scope that undoes it (the one they command through, or a sibling granted the
+ * same scope) with a command they can still run from a channel they are known on. The operator at
+ * the command line and a spore acting on its own are the recovery path, and never refused here.
  *
- * The core cannot tell which of that spore's commands undoes what, so: a disable or a settings
- * write is refused when none of its commands stays reachable; a context rule when it takes away
- * the very command it names, since that may be the one that changes rules back.
+ * The core cannot tell which command of an enzyme undoes what, so any command it can reach makes
+ * it a way back — except for a context rule on one of its own commands: that command may be the
+ * very one that changes rules, so the enzyme only counts while that command stays reachable.
  */
 export function lockoutRefusal(runtime: CoreRuntime, change: Change): Refusal | undefined {
   const actor = currentActor()
   if (actor?.kind !== 'principal') return undefined
   const person = runtime.directory.load(actor.principalId)
   if (person === undefined) return undefined
-  const world = { runtime, person, spore: actor.spore }
-  const before = reachable({ ...world, change: undefined })
-  const after = reachable({ ...world, change })
+  const world = { runtime, person, scope: UNDOING_SCOPE[change.kind] }
+  if (waysBack({ ...world, change: undefined, ruled: change }).length === 0) return undefined
+  if (waysBack({ ...world, change, ruled: change }).length > 0) return undefined
   if (change.kind === 'context-rule') {
-    if (!before.has(change.command) || after.has(change.command)) return undefined
     return refused('lockout_context_rule', { command: change.command, kinds: kindsWord(world) })
   }
-  if (before.size === 0 || after.size > 0) return undefined
   const action = change.kind === 'disable' ? 'disable' : 'configure'
   const params = { plugin: change.plugin, spore: actor.spore, action }
   if (!isUp(runtime, actor.spore, change)) {
@@ -55,19 +62,36 @@ export function lockoutRefusal(runtime: CoreRuntime, change: Change): Refusal | 
 interface World {
   readonly runtime: CoreRuntime
   readonly person: PrincipalSnapshot
-  /** The enzyme the principal commands through. */
-  readonly spore: string
+  /** The scope that undoes the change. */
+  readonly scope: MyceliumScope
+  /** The change applied, or undefined for the world as it stands. */
   readonly change: Change | undefined
 }
 
-/** The qualified commands of the spore the principal can run from at least one path. */
+/** The enzymes holding the undoing scope that the principal can still reach, after `change`. */
+function waysBack(world: World & { readonly ruled: Change }): string[] {
+  const { runtime, scope, ruled } = world
+  const reach = reachable(world)
+  const ruledCommand = ruled.kind === 'context-rule' ? ruled.command : undefined
+  return runtime.germination.spores
+    .filter((spore) => spore.kind === 'enzyme' && grantedScopes(spore.manifest).includes(scope))
+    .filter((spore) => {
+      const mine = runtime.routes.all.filter((route) => route.plugin === spore.name)
+      if (ruledCommand !== undefined && mine.some((route) => route.qualified === ruledCommand)) {
+        return reach.has(ruledCommand)
+      }
+      return mine.some((route) => reach.has(route.qualified))
+    })
+    .map((spore) => spore.name)
+}
+
+/** Every qualified command the principal can run from at least one path, after `change`. */
 function reachable(world: World): Set<string> {
-  const { runtime, person, spore, change } = world
+  const { runtime, person, change } = world
   const found = new Set<string>()
-  if (!isUp(runtime, spore, change)) return found
   const paths = pathsOf(world)
   for (const route of runtime.routes.all) {
-    if (route.plugin !== spore || !patternsAllow(person.patterns, route)) continue
+    if (!isUp(runtime, route.plugin, change) || !patternsAllow(person.patterns, route)) continue
     const allowed =
       change?.kind === 'context-rule' && change.command === route.qualified
         ? change.allowed
