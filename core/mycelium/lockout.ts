@@ -16,6 +16,8 @@ export type Change =
       readonly command: string
       readonly allowed: readonly ConversationKind[]
     }
+  /** `channels`: where the inhibitor will judge; empty means every channel. */
+  | { readonly kind: 'confine'; readonly inhibitor: string; readonly channels: readonly string[] }
 
 /** One way in: a channel the principal is known on, and a kind of conversation it delivers. */
 interface Path {
@@ -28,6 +30,7 @@ const UNDOING_SCOPE = {
   disable: 'plugins.toggle',
   configure: 'plugins.configure',
   'context-rule': 'restrictions.manage',
+  confine: 'restrictions.manage',
 } as const satisfies Record<Change['kind'], MyceliumScope>
 
 /**
@@ -50,6 +53,9 @@ export function lockoutRefusal(runtime: CoreRuntime, change: Change): Refusal | 
   if (waysBack({ ...world, change, ruled: change }).length > 0) return undefined
   if (change.kind === 'context-rule') {
     return refused('lockout_context_rule', { command: change.command, kinds: kindsWord(world) })
+  }
+  if (change.kind === 'confine') {
+    return refused('lockout_confine', { inhibitor: change.inhibitor, spore: actor.spore })
   }
   const action = change.kind === 'disable' ? 'disable' : 'configure'
   const params = { plugin: change.plugin, spore: actor.spore, action }
@@ -117,6 +123,7 @@ function pathsOf({ runtime, person, change }: World): Path[] {
   return [...channels]
     .filter((channel) => runtime.germination.byName.get(channel)?.kind === 'hypha')
     .filter((channel) => isUp(runtime, channel, change) && !loses(channel, change))
+    .filter((channel) => !walled(runtime, channel, change))
     .flatMap((channel) => {
       const groups =
         runtime.hyphae.capabilitiesOf(channel).has('group_membership') ||
@@ -133,6 +140,21 @@ function pathsOf({ runtime, person, change }: World): Path[] {
 /** A channel's settings decide who one is on it and whether it connects at all: any change may lose it. */
 function loses(channel: string, change: Change | undefined): boolean {
   return change?.kind === 'configure' && change.plugin === channel
+}
+
+/**
+ * Whether an enforcing inhibitor that is not running judges the channel: it then refuses every
+ * message there, so the channel is no way in whatever else holds.
+ */
+function walled(runtime: CoreRuntime, channel: string, change: Change | undefined): boolean {
+  return runtime.germination.spores.some((spore) => {
+    if (spore.kind !== 'inhibitor' || !spore.enforcing || spore.state !== 'dormant') return false
+    const confined =
+      change?.kind === 'confine' && change.inhibitor === spore.name
+        ? change.channels
+        : runtime.restrictions.confinedTo(spore.name)
+    return confined.length === 0 || confined.includes(channel)
+  })
 }
 
 /**

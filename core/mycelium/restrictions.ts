@@ -41,7 +41,10 @@ export function restrictionsManage(runtime: CoreRuntime): RestrictionsManage {
     },
     async confineInhibitor(inhibitor, channels) {
       // A misspelt channel would leave the inhibitor judging nothing: refuse it rather than open a hole.
-      const refusal = inhibitorRefusal(inhibitor) ?? firstOf(channels.map(channelRefusal))
+      const refusal =
+        inhibitorRefusal(inhibitor) ??
+        firstOf(channels.map(channelRefusal)) ??
+        lockoutRefusal(runtime, { kind: 'confine', inhibitor, channels })
       if (refusal) return refusal
       restrictions.confine(inhibitor, channels)
       return DONE

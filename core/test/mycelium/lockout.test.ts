@@ -55,6 +55,12 @@ beforeAll(async () => {
       // Like the console: direct messages only.
       desk: probeHypha('desk'),
       crowd: groupChannel('crowd'),
+      yard: probeHypha('yard'),
+      // Enforcing and dormant: it refuses every message on the channels it judges.
+      wall: {
+        manifest: { kind: 'inhibitor', name: 'wall', septum: '^1.0', enforcing: true },
+        files: { 'src/index.ts': "throw new Error('the wall fell')\n" },
+      },
       admin: shipped('admin'),
       vault: probeRhiza('vault'),
       keeper: KEEPER,
@@ -62,7 +68,18 @@ beforeAll(async () => {
     config: { owner: { channel: 'desk', userId: 'boss' } },
   })
   owner = principalIdOf(bot.store, { channel: 'desk', externalId: 'boss' })!
+  bot.runtime.restrictions.confine('wall', ['yard'])
 })
+
+/** Makes the owner known on another channel too, or no longer. */
+function known(channel: string, on: boolean): void {
+  if (on) {
+    bot.store.db.insert(channelIdentities).values({ principalId: owner, channel, externalId: 'boss' }).run()
+  } else {
+    bot.store.db.delete(channelIdentities).where(eq(channelIdentities.channel, channel)).run()
+  }
+  bot.runtime.directory.invalidate()
+}
 afterAll(() => bot.stop())
 
 /** The owner types on desk, in a direct message; answers what came back. */
@@ -127,14 +144,25 @@ describe('a principal reaching the bot on one direct-message channel', () => {
     await onDesk('/lang en')
   })
 
+  it('counts no channel a dormant enforcing inhibitor walls off as a way in, nor walls off their own', async () => {
+    expect(bot.germination.byName.get('wall')?.state).toBe('dormant')
+    known('yard', true)
+    expect(await onDesk('/disable desk')).toStartWith(
+      'Refused: switching off "desk" would leave you no channel',
+    )
+    expect(await onDesk('/confine wall all')).toBe(
+      'Refused: "wall" is enforcing and not running, so it refuses every message on the channels it watches; watching these would leave you no channel to reach "admin" on, so you could not undo it.',
+    )
+    expect(bot.runtime.restrictions.confinedTo('wall')).toEqual(['yard'])
+    expect(await onDesk('/confine wall yard crowd')).toBe('wall watches only yard, crowd.')
+    expect(await onDesk('/confine wall yard')).toBe('wall watches only yard.')
+    known('yard', false)
+  })
+
   it('is free to make those changes once a channel with groups is a second way in', async () => {
     expect(await onDesk('/rule admin.rule group')).toStartWith('Refused: ')
     expect(bot.germination.byName.get('crowd')?.state).toBe('live')
-    bot.store.db
-      .insert(channelIdentities)
-      .values({ principalId: owner, channel: 'crowd', externalId: 'boss' })
-      .run()
-    bot.runtime.directory.invalidate()
+    known('crowd', true)
     expect(await onDesk('/rule admin.rule group')).toBe('admin.rule now runs in groups only.')
     expect(await onDesk('/disable desk')).toBe('desk is disabled; it stops at the next restart.')
     await bot.emit('crowd', '/rule admin.rule clear', { group: 'den' })
@@ -149,8 +177,7 @@ describe('the recovery paths', () => {
   it('refuses a principal on every surface, never the operator at the command line nor a spore on its own', async () => {
     const keeper = bot.surface<Toggle>('keeper')
     const principal = { kind: 'principal', principalId: owner, channel: 'desk', spore: 'keeper' } as const
-    bot.store.db.delete(channelIdentities).where(eq(channelIdentities.channel, 'crowd')).run()
-    bot.runtime.directory.invalidate()
+    known('crowd', false)
     expect((await actingAs(principal, () => keeper.disable('desk'))).ok).toBe(false)
     expect(await actingAs({ kind: 'operator', surface: 'cli' }, () => keeper.disable('desk'))).toEqual({
       ok: true,
