@@ -49,8 +49,9 @@ export function lockoutRefusal(runtime: CoreRuntime, change: Change): Refusal | 
   const person = runtime.directory.load(actor.principalId)
   if (person === undefined) return undefined
   const world = { runtime, person, scope: UNDOING_SCOPE[change.kind] }
-  if (waysBack({ ...world, change: undefined, ruled: change }).length === 0) return undefined
-  if (waysBack({ ...world, change, ruled: change }).length > 0) return undefined
+  const ruled = change.kind === 'context-rule' ? change.command : undefined
+  if (waysBack({ ...world, change: undefined }, ruled).length === 0) return undefined
+  if (waysBack({ ...world, change }, ruled).length > 0) return undefined
   if (change.kind === 'context-rule') {
     return refused('lockout_context_rule', { command: change.command, kinds: kindsWord(world) })
   }
@@ -74,18 +75,18 @@ interface World {
   readonly change: Change | undefined
 }
 
-/** The enzymes holding the undoing scope that the principal can still reach, after `change`. */
-function waysBack(world: World & { readonly ruled: Change }): string[] {
-  const { runtime, scope, ruled } = world
+/**
+ * The enzymes holding the undoing scope that the principal can still reach, after `change`; one
+ * declaring `ruled`, the command a context rule is about, counts only while that command is reachable.
+ */
+function waysBack(world: World, ruled: string | undefined): string[] {
+  const { runtime, scope } = world
   const reach = reachable(world)
-  const ruledCommand = ruled.kind === 'context-rule' ? ruled.command : undefined
   return runtime.germination.spores
     .filter((spore) => spore.kind === 'enzyme' && grantedScopes(spore.manifest).includes(scope))
     .filter((spore) => {
       const mine = runtime.routes.all.filter((route) => route.plugin === spore.name)
-      if (ruledCommand !== undefined && mine.some((route) => route.qualified === ruledCommand)) {
-        return reach.has(ruledCommand)
-      }
+      if (ruled !== undefined && mine.some((route) => route.qualified === ruled)) return reach.has(ruled)
       return mine.some((route) => reach.has(route.qualified))
     })
     .map((spore) => spore.name)
