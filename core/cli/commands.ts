@@ -1,11 +1,10 @@
-import type { Outcome } from '@mycelo/septum'
+import { COMMON_DOMAIN, type Outcome, readSettingText, settingProperty } from '@mycelo/septum'
 import { pluginsConfigure } from '../mycelium/configure.ts'
 import { pluginsToggle } from '../mycelium/plugins.ts'
 import { restrictionsManage } from '../mycelium/restrictions.ts'
 import { rolesAssign, rolesRead } from '../mycelium/roles.ts'
 import { principalIdOf } from '../store/index.ts'
 import type { CliRuntime } from './runtime.ts'
-import { readSettingValue } from './setting-value.ts'
 
 /** What a command printed and how it ended: 0 done, 1 refused. */
 export interface Answer {
@@ -25,8 +24,21 @@ export const RUNS: Readonly<Record<string, Run>> = {
   disable: async (cli, [plugin]) =>
     outcome(cli, await pluginsToggle(cli.runtime, cli.plugins).disable(plugin!), 'cli.disabled', { plugin }),
   async set(cli, [plugin, key, ...words]) {
-    const value = readSettingValue(words.join(' '))
-    const done = await pluginsConfigure(cli.runtime, cli.plugins).setSetting(plugin!, key!, value)
+    // Read by the key's schema type, exactly as chat's /set reads it.
+    const configure = pluginsConfigure(cli.runtime, cli.plugins)
+    const text = words.join(' ')
+    const reading = readSettingText(text, text, settingProperty(await configure.formSchema(plugin!), key!))
+    if (!reading.ok) {
+      const problem = reading.problem === 'tooLarge' ? 'setting.tooLarge' : 'setting.unreadable'
+      const params = {
+        plugin,
+        key,
+        ...(reading.problem === 'expected' ? { expected: reading.expected } : {}),
+      }
+      const refusal = { domain: COMMON_DOMAIN, key: problem, params }
+      return { code: 1, text: cli.runtime.translator.render(refusal, cli.config.defaultLocale) }
+    }
+    const done = await configure.setSetting(plugin!, key!, reading.value)
     return outcome(cli, done, 'cli.set', { plugin, key })
   },
   unset: async (cli, [plugin, key]) =>

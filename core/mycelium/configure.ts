@@ -1,9 +1,18 @@
-import { type FormSchema, type PluginsConfigure, SECRET_MASK } from '@mycelo/septum'
+import {
+  type ConfigIssue,
+  type ConfigSchema,
+  type FormSchema,
+  type PluginsConfigure,
+  SECRET_MASK,
+} from '@mycelo/septum'
+import { checkConfiguration } from '../germination/configuration.ts'
 import type { GerminatedSpore } from '../germination/index.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 import type { PluginStore } from '../store/index.ts'
+import { lockoutRefusal } from './lockout.ts'
 import { DONE, refused } from './outcome.ts'
-import { acceptsKey, publishedJsonSchema, readConfigSchema } from './plugin-schema.ts'
+import { acceptsKey, judgeSetting, publishedJsonSchema, readConfigSchema } from './plugin-schema.ts'
+import { recheckSettingsReason } from './settings-reason.ts'
 
 /**
  * plugins.configure. A written value takes effect at the next start, like every plugin setting.
@@ -27,7 +36,7 @@ export function pluginsConfigure(runtime: CoreRuntime, plugins: PluginStore): Pl
       const spore = sporeNamed(name)
       if (!spore) return refused('plugin_unknown', { plugin: name })
       if (!isJsonValue(value)) return refused('setting_not_storable', { plugin: name, key })
-      // A module that cannot be read declares nothing: no key check is possible and the value is
+      // A module that cannot be read declares nothing: no check is possible and the value is
       // stored unflagged, until a write made while the declaration is readable promotes it.
       const reading = await readConfigSchema(spore)
       const schema = reading.ok ? reading.schema : undefined
@@ -36,13 +45,46 @@ export function pluginsConfigure(runtime: CoreRuntime, plugins: PluginStore): Pl
         return refused('setting_undeclared', { plugin: name, key })
       }
       const secret = schema?.secrets?.includes(key) === true
+      const stored = plugins.settingsWithFlags(name)
+      // The mask on a secret key is ignored by the store: nothing changes, so nothing to judge.
+      if (value === SECRET_MASK && (secret || stored[key]?.secret === true)) return DONE
+      const before = plugins.settingsOf(name)
+      const after = { ...before, [key]: value }
+      const judged = judgeSetting({
+        schema,
+        settings: after,
+        key,
+        word: (issue) => issueWords(runtime, name, issue),
+      })
+      if (!judged.ok) return refused('setting_invalid', { plugin: name, key, problems: judged.problems })
+      const locked = lockoutRefusal(runtime, {
+        kind: 'configure',
+        plugin: name,
+        valid: settingsValidate(schema, after),
+      })
+      if (locked) return locked
       plugins.setSetting(name, key, value, { secret })
+      recheckSettingsReason({ spore, plugins, schema, before })
       return DONE
     },
 
     async unsetSetting(name, key) {
-      if (!sporeNamed(name)) return refused('plugin_unknown', { plugin: name })
-      return plugins.unsetSetting(name, key) ? DONE : refused('setting_absent', { plugin: name, key })
+      const spore = sporeNamed(name)
+      if (!spore) return refused('plugin_unknown', { plugin: name })
+      const before = plugins.settingsOf(name)
+      if (!Object.hasOwn(before, key)) return refused('setting_absent', { plugin: name, key })
+      const reading = await readConfigSchema(spore)
+      const schema = reading.ok ? reading.schema : undefined
+      const { [key]: _removed, ...after } = before
+      const locked = lockoutRefusal(runtime, {
+        kind: 'configure',
+        plugin: name,
+        valid: settingsValidate(schema, after),
+      })
+      if (locked) return locked
+      plugins.unsetSetting(name, key)
+      recheckSettingsReason({ spore, plugins, schema, before })
+      return DONE
     },
 
     async formSchema(name): Promise<FormSchema> {
@@ -62,11 +104,45 @@ export function pluginsConfigure(runtime: CoreRuntime, plugins: PluginStore): Pl
   }
 }
 
-/** Whether the value survives the JSON the settings table stores. */
-function isJsonValue(value: unknown): boolean {
-  try {
-    return JSON.stringify(value) !== undefined
-  } catch {
-    return false
+/**
+ * Whether the value is JSON as it stands, so what is stored is what was written: JSON.stringify
+ * would quietly turn a non-finite number or a hole into null, and a Date into text.
+ */
+function isJsonValue(value: unknown, depth = 0): boolean {
+  if (depth > MAX_DEPTH) return false
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true
+  if (typeof value === 'number') return Number.isFinite(value)
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      if (!(index in value) || !isJsonValue(value[index], depth + 1)) return false
+    }
+    return true
   }
+  if (typeof value !== 'object') return false
+  const prototype = Object.getPrototypeOf(value)
+  if (prototype !== Object.prototype && prototype !== null) return false
+  return Object.values(value).every((member) => isJsonValue(member, depth + 1))
+}
+
+/** Deeper than any setting needs; it also ends a cycle. */
+const MAX_DEPTH = 64
+
+/** Whether a whole set of settings passes the plugin's schema (no schema, or none readable: yes). */
+function settingsValidate(schema: ConfigSchema | undefined, settings: Record<string, unknown>): boolean {
+  return checkConfiguration(schema, settings).ok
+}
+
+/**
+ * One issue in the default locale: its messageKey when the catalogues know it (a bare key is the
+ * plugin's own), its English message otherwise.
+ */
+function issueWords(runtime: CoreRuntime, plugin: string, issue: ConfigIssue): string {
+  const { messageKey, params } = issue
+  if (messageKey === undefined) return issue.message
+  const ref =
+    typeof messageKey === 'string'
+      ? { domain: plugin, key: messageKey, ...(params ? { params } : {}) }
+      : { ...messageKey, params: { ...messageKey.params, ...params } }
+  const text = runtime.translator.render(ref)
+  return text === ref.key ? issue.message : text
 }

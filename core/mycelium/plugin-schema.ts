@@ -1,4 +1,4 @@
-import type { ConfigSchema, JsonSchema, Manifest } from '@mycelo/septum'
+import type { ConfigIssue, ConfigSchema, JsonSchema, Manifest } from '@mycelo/septum'
 import { checkConfiguration } from '../germination/configuration.ts'
 import { faultText } from '../germination/fault.ts'
 import type { GerminatedSpore } from '../germination/index.ts'
@@ -49,13 +49,67 @@ export function publishedJsonSchema(schema: ConfigSchema | undefined): JsonSchem
 /**
  * Whether a top-level JSON Schema accepts a key: declared as a property, matched by a pattern
  * property, or let through as an additional property (anything but `additionalProperties: false`).
+ * A union (`anyOf`/`oneOf`, as a discriminated union publishes) accepts what any member accepts;
+ * an intersection (`allOf`) what any member declares, or what every member leaves open.
  */
 export function acceptsKey(schema: JsonSchema, key: string): boolean {
+  const members = unionMembers(schema)
+  if (members !== undefined) return members.some((member) => acceptsKey(member, key))
+  if (Array.isArray(schema.allOf)) {
+    const parts = schema.allOf.filter(isRecord)
+    if (parts.some((part) => declaresKey(part, key))) return true
+    if (parts.some((part) => !acceptsKey(part, key))) return false
+  }
+  return declaresKey(schema, key) || schema.additionalProperties !== false
+}
+
+function declaresKey(schema: JsonSchema, key: string): boolean {
   const properties = schema.properties
   if (isRecord(properties) && Object.hasOwn(properties, key)) return true
   const patterns = schema.patternProperties
-  if (isRecord(patterns) && Object.keys(patterns).some((pattern) => matches(pattern, key))) return true
-  return schema.additionalProperties !== false
+  return isRecord(patterns) && Object.keys(patterns).some((pattern) => matches(pattern, key))
+}
+
+/** The members of a schema that is a union with no properties of its own, else undefined. */
+function unionMembers(schema: JsonSchema): JsonSchema[] | undefined {
+  if (isRecord(schema.properties)) return undefined
+  const members = schema.anyOf ?? schema.oneOf
+  return Array.isArray(members) ? members.filter(isRecord) : undefined
+}
+
+/** How a plugin's schema judges one key of would-be settings. */
+export type SettingJudgement =
+  | { readonly ok: true }
+  /** The issues the schema raised under this key, each `path: message`. */
+  | { readonly ok: false; readonly problems: string }
+
+/**
+ * Validates the whole would-be settings (the stored ones with this key's value replaced) and
+ * refuses only on issues under this key: a key validated alone would fail a schema whose other
+ * keys are still missing, and another key's issue must not block writing this one. A schema whose
+ * safeParse throws or answers nonsense cannot judge: the write goes ahead, as with no schema.
+ */
+export function judgeSetting(options: {
+  readonly schema: ConfigSchema | undefined
+  readonly settings: Readonly<Record<string, unknown>>
+  readonly key: string
+  /** Words one issue, e.g. through its messageKey. */
+  readonly word: (issue: ConfigIssue) => string
+}): SettingJudgement {
+  const { schema, settings, key, word } = options
+  if (schema === undefined) return { ok: true }
+  let result: ReturnType<ConfigSchema['safeParse']>
+  try {
+    result = schema.safeParse(settings)
+  } catch {
+    return { ok: true }
+  }
+  if (typeof result !== 'object' || result === null || result.success !== false) return { ok: true }
+  const issues = Array.isArray(result.error?.issues) ? result.error.issues : []
+  const mine = issues.filter((issue) => Array.isArray(issue.path) && issue.path[0] === key)
+  if (mine.length === 0) return { ok: true }
+  const problems = mine.map((issue) => `${issue.path.join('.')}: ${word(issue)}`).join('; ')
+  return { ok: false, problems }
 }
 
 /** The checks germination runs on stored settings, as an Outcome whose refusal says which failed. */

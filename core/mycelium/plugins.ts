@@ -4,6 +4,7 @@ import { readManifest } from '../germination/manifest-reading.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 import type { PluginStore } from '../store/index.ts'
 import { installRecords } from '../store/install-rows.ts'
+import { lockoutRefusal } from './lockout.ts'
 import { DONE, refused } from './outcome.ts'
 import { checkStoredSettings, readConfigSchema } from './plugin-schema.ts'
 
@@ -63,6 +64,8 @@ export function pluginsToggle(runtime: CoreRuntime, plugins: PluginStore): Plugi
 
     async disable(name) {
       if (!runtime.germination.byName.has(name)) return refused('plugin_unknown', { plugin: name })
+      const locked = lockoutRefusal(runtime, { kind: 'disable', plugin: name })
+      if (locked) return locked
       plugins.recordInstall(name, { enabled: false, reason: DISABLED_REASON })
       runtime.logger.info('plugin disabled; it stops at the next start', { plugin: name })
       return DONE

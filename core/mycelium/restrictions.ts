@@ -1,5 +1,6 @@
 import type { ConversationKind, PushTarget, RestrictionsManage } from '@mycelo/septum'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
+import { lockoutRefusal } from './lockout.ts'
 import { DONE, type Refusal, refused } from './outcome.ts'
 
 const KINDS: readonly ConversationKind[] = ['dm', 'group']
@@ -26,6 +27,8 @@ export function restrictionsManage(runtime: CoreRuntime): RestrictionsManage {
       if (allowed.length === 0) return refused('kinds_empty', { command })
       const stray = allowed.find((kind) => !KINDS.includes(kind))
       if (stray !== undefined) return refused('kind_invalid', { kind: String(stray) })
+      const locked = lockoutRefusal(runtime, { kind: 'context-rule', command, allowed })
+      if (locked) return locked
       restrictions.setContextRule(command, allowed)
       return DONE
     },
@@ -38,7 +41,10 @@ export function restrictionsManage(runtime: CoreRuntime): RestrictionsManage {
     },
     async confineInhibitor(inhibitor, channels) {
       // A misspelt channel would leave the inhibitor judging nothing: refuse it rather than open a hole.
-      const refusal = inhibitorRefusal(inhibitor) ?? firstOf(channels.map(channelRefusal))
+      const refusal =
+        inhibitorRefusal(inhibitor) ??
+        firstOf(channels.map(channelRefusal)) ??
+        lockoutRefusal(runtime, { kind: 'confine', inhibitor, channels })
       if (refusal) return refusal
       restrictions.confine(inhibitor, channels)
       return DONE

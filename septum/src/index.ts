@@ -13,6 +13,11 @@ export {
   type RawZodIssue,
   toConfigIssue,
 } from './config/index.ts'
+export {
+  propertyOf as settingProperty,
+  readSetting as readSettingText,
+  type SettingReading,
+} from './config/setting-text.ts'
 export * from './contract/index.ts'
 export { ManifestError, manifestErrorOf, parseManifest } from './manifest/index.ts'
 export { checkRange, type RangeCheck, type SemverRange, septumIncompatibility } from './range/index.ts'

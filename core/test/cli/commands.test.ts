@@ -130,11 +130,16 @@ describe('plugins from the command line', () => {
     expect(withStore(database, (store) => createPluginStore(store).installOf('needy')?.enabled)).toBe(true)
   })
 
-  it('reads a value as chat does: JSON when it parses, the text otherwise; unset removes it', async () => {
+  it('reads a value by its schema type, as chat does; unset removes it', async () => {
     const { config, database } = setUp()
     const settings = () => withStore(database, (store) => createPluginStore(store).settingsOf('needy'))
+    // The schema wants text: digits stay text, as they would in chat.
     await runCli(['set', 'needy', 'token', '12345'], config)
-    expect(settings()).toEqual({ token: 12345 })
+    expect(settings()).toEqual({ token: '12345' })
+    const rejected = await runCli(['set', 'needy', 'token', 'ab'], config)
+    expect(rejected.code).toBe(1)
+    expect(rejected.stderr).toContain('token')
+    expect(settings()).toEqual({ token: '12345' })
     await runCli(['set', 'needy', 'token', 'two', 'words'], config)
     expect(settings()).toEqual({ token: 'two words' })
     expect(await runCli(['unset', 'needy', 'token'], config)).toMatchObject({

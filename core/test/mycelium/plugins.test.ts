@@ -116,7 +116,8 @@ describe('plugins.toggle', () => {
     expect(refusalText(bot, refused, 'fr')).toMatch(/^configuration incomplète\u00a0: apiKey: \S/)
     expect(row('keyed')).toEqual({ enabled: false, reason: 'disabled by an operator' })
 
-    await mycelium.setSetting('keyed', 'apiKey', '')
+    // Settings stored before they were checked at write time still block enable().
+    bot.plugins.setSetting('keyed', 'apiKey', '')
     expect(refusalText(bot, await mycelium.enable('keyed'))).toBe(
       'configuration is incomplete: apiKey: Too small: expected string to have >=1 characters',
     )

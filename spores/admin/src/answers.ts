@@ -59,20 +59,6 @@ export function principalOf(word: string, ctx: AdminContext): string {
   return word.toLowerCase() === 'me' ? ctx.principal.id : word
 }
 
-/**
- * A setting typed in chat: JSON when it parses (numbers, booleans, lists), the raw text otherwise.
- * The bus strips the quotes off a single quoted word, so a value the reader quoted stays text.
- */
-export function settingValue(text: string, rest: string): unknown {
-  const tail = rest.trimEnd()
-  if (tail.endsWith(`"${text}"`) || tail.endsWith(`'${text}'`)) return text
-  try {
-    return JSON.parse(text)
-  } catch {
-    return text
-  }
-}
-
 /** A stored setting as a reader would type it back. */
 export function shownValue(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value)

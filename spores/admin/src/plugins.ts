@@ -1,5 +1,12 @@
-import type { FormSchema, PluginInfo } from '@mycelo/septum'
-import { answer, arg, listing, refusalText, say, settingValue, shownValue, usage } from './answers.ts'
+import {
+  COMMON_DOMAIN,
+  type FormSchema,
+  type PluginInfo,
+  readSettingText,
+  type SettingReading,
+  settingProperty,
+} from '@mycelo/septum'
+import { answer, arg, listing, refusalText, say, shownValue, usage } from './answers.ts'
 import { type AdminContext, type Handlers, myceliumOf } from './mycelium.ts'
 import { formFields } from './settings-form.ts'
 
@@ -14,6 +21,22 @@ function pluginLine(plugin: PluginInfo, ctx: AdminContext): string {
   const running = plugin.state !== 'disabled'
   if (plugin.enabled !== running) return ctx.t('plugins.pending', { line, enabled: String(plugin.enabled) })
   return plugin.reason === undefined ? line : ctx.t('plugins.because', { line, reason: plugin.reason })
+}
+
+/** Why a typed value could not be read as the setting's type. */
+function unreadable(
+  reading: Extract<SettingReading, { ok: false }>,
+  names: { plugin: string; key: string },
+  ctx: AdminContext,
+): string {
+  // Worded in `common`, so the command line says it the same way.
+  return reading.problem === 'tooLarge'
+    ? ctx.t({ domain: COMMON_DOMAIN, key: 'setting.tooLarge', params: names })
+    : ctx.t({
+        domain: COMMON_DOMAIN,
+        key: 'setting.unreadable',
+        params: { ...names, expected: reading.expected },
+      })
 }
 
 function formText(plugin: string, form: FormSchema, ctx: AdminContext): string {
@@ -70,8 +93,20 @@ export const pluginHandlers: Handlers = {
     const key = arg(invocation, 'key')
     const text = arg(invocation, 'value')
     if (plugin === undefined || key === undefined || text === undefined) return usage(invocation, ctx)
-    const outcome = await myceliumOf(ctx).setSetting(plugin, key, settingValue(text, invocation.rest))
+    const mycelium = myceliumOf(ctx)
+    const property = settingProperty(await mycelium.formSchema(plugin), key)
+    const reading = readSettingText(text, invocation.rest, property)
+    if (!reading.ok) return say(ctx, unreadable(reading, { plugin, key }, ctx))
+    const outcome = await mycelium.setSetting(plugin, key, reading.value)
     await answer(ctx, outcome, () => ctx.t('set.done', { plugin, key }))
+  },
+
+  async unset(invocation, ctx) {
+    const plugin = arg(invocation, 'plugin')
+    const key = arg(invocation, 'key')
+    if (plugin === undefined || key === undefined) return usage(invocation, ctx)
+    const outcome = await myceliumOf(ctx).unsetSetting(plugin, key)
+    await answer(ctx, outcome, () => ctx.t('unset.done', { plugin, key }))
   },
 
   async form(invocation, ctx) {

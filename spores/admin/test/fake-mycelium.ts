@@ -16,6 +16,22 @@ import type { AdminMycelium } from '../src/index.ts'
 
 const done: Outcome = { ok: true }
 
+/** A form with one key per type a typed value is read by, and a union that gives none. */
+const TUNER_SCHEMA = {
+  type: 'object',
+  properties: {
+    phone: { type: 'string' },
+    mode: { enum: ['fast', 'slow'] },
+    port: { type: 'integer' },
+    ratio: { type: 'number' },
+    strict: { type: 'boolean' },
+    guilds: { type: 'array', items: { type: 'string' } },
+    sizes: { type: 'array', items: { type: 'integer' } },
+    limits: { type: 'object' },
+    retries: { anyOf: [{ type: 'integer' }, { type: 'null' }] },
+  },
+}
+
 type Refusal = Extract<Outcome, { ok: false }>
 
 interface Person {
@@ -60,6 +76,7 @@ export class FakeMycelium implements AdminMycelium {
     ['radarr', { url: 'http://127.0.0.1:7878' }],
     ['console', {}],
     ['admin', {}],
+    ['tuner', {}],
   ])
   readonly secrets = new Map<string, readonly string[]>([['radarr', ['apiKey']]])
   readonly rules = new Map<string, readonly ConversationKind[]>()
@@ -209,6 +226,7 @@ export class FakeMycelium implements AdminMycelium {
     })
   }
   async formSchema(name: string): Promise<FormSchema> {
+    if (name === 'tuner') return { available: true, schema: TUNER_SCHEMA, secrets: [] }
     if (name !== 'radarr') return { available: false, reason: `${name} publishes no JSON Schema` }
     const schema = {
       type: 'object',

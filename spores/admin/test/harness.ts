@@ -31,6 +31,12 @@ export function keysOf(locale: string): string[] {
   return [...flattenCatalog(locale, catalogs[locale]).keys()].sort()
 }
 
+/** The shipped `common` catalogue, for the keys the admin spore words with it as it is. */
+function realCommon(locale: string): { setting: unknown } {
+  const file = join(import.meta.dir, '..', '..', '..', 'translations', 'common', `${locale}.yaml`)
+  return parse(readFileSync(file, 'utf8')) as { setting: unknown }
+}
+
 /** Stands in for the `common` domain, where the core's refusals are expected to live. */
 const common = {
   en: {
@@ -43,6 +49,7 @@ const common = {
       unknownPlugin: 'No plugin called {plugin} is installed.',
       incomplete: 'configuration is incomplete: {issues}',
       undeclaredKey: '{plugin} has no setting called {key}.',
+      settingAbsent: '{plugin} has no stored value for {key}.',
       unknownCommand: 'There is no command {command}.',
       unknownInhibitor: 'There is no filter called {inhibitor}.',
       targetTaken: '{channel} {conversationId} is a target already.',
@@ -50,8 +57,12 @@ const common = {
       unknownConversation: 'The bot has not seen {channel} {conversationId}.',
     },
   },
-  fr: { refusal: { unknownPrincipal: 'Aucune personne n’a l’identifiant {id}.' } },
+  fr: {
+    refusal: { unknownPrincipal: 'Aucune personne n’a l’identifiant {id}.' },
+    setting: realCommon('fr').setting,
+  },
 }
+common.en = { ...common.en, setting: realCommon('en').setting } as typeof common.en
 
 const domains = new Map([
   ['admin', catalogs],

@@ -89,34 +89,44 @@ describe('admin: plugins', () => {
     )
   })
 
-  it('writes a setting as JSON when it parses, as the raw text otherwise', async () => {
+  it('writes a setting read by the type its schema gives the key', async () => {
     const mycelium = new FakeMycelium()
     const set = (key: string, value: string) =>
       run(mycelium, 'set', { args: { plugin: 'radarr', key, value } })
     expect((await set('url', 'http://10.0.0.2:7878')).reply).toBe(
       'url of radarr is saved; it takes effect after a restart.',
     )
+    // apiKey is text in radarr's schema: digits stay digits.
     await set('apiKey', '12345')
     await set('tags', '["4k", "hdr"]')
     const settings = mycelium.stored.get('radarr')
-    expect(settings).toEqual({ url: 'http://10.0.0.2:7878', apiKey: 12345, tags: ['4k', 'hdr'] })
-    await set('tags', 'true')
-    expect(settings?.tags).toBe(true)
-    await set('tags', '"42"')
-    expect(settings?.tags).toBe('42')
-    await set('tags', '[not json')
-    expect(settings?.tags).toBe('[not json')
-    // The bus hands `"12345"` over as 12345; the quotes the reader typed survive in `rest` only.
-    const quoted = (rest: string) =>
-      run(mycelium, 'set', { args: { plugin: 'radarr', key: 'apiKey', value: '12345' }, rest })
-    await quoted('radarr apiKey "12345"')
-    expect(settings?.apiKey).toBe('12345')
-    await quoted("radarr apiKey '12345'")
-    expect(settings?.apiKey).toBe('12345')
-    await quoted('radarr apiKey 12345')
-    expect(settings?.apiKey).toBe(12345)
+    expect(settings).toEqual({ url: 'http://10.0.0.2:7878', apiKey: '12345', tags: ['4k', 'hdr'] })
+    expect((await set('tags', 'true')).reply).toBe(
+      'tags of radarr takes a list, written as JSON such as ["a", "b"]; that value is not one.',
+    )
+    expect(settings?.tags).toEqual(['4k', 'hdr'])
     expect((await set('colour', 'blue')).reply).toBe('radarr has no setting called colour.')
     expect(settings?.colour).toBeUndefined()
+  })
+
+  it('reads a value as JSON when it parses and as text otherwise, where no schema gives a type', async () => {
+    const mycelium = new FakeMycelium()
+    const settings = mycelium.stored.get('console')
+    const set = (value: string, rest?: string) =>
+      run(mycelium, 'set', { args: { plugin: 'console', key: 'anything', value }, ...(rest ? { rest } : {}) })
+    await set('true')
+    expect(settings?.anything).toBe(true)
+    await set('"42"')
+    expect(settings?.anything).toBe('42')
+    await set('[not json')
+    expect(settings?.anything).toBe('[not json')
+    await set('12345')
+    expect(settings?.anything).toBe(12345)
+    // The bus hands `"12345"` over as 12345; the quotes the reader typed survive in `rest` only.
+    await set('12345', 'console anything "12345"')
+    expect(settings?.anything).toBe('12345')
+    await set('12345', "console anything '12345'")
+    expect(settings?.anything).toBe('12345')
   })
 
   it('describes the settings form field by field, or why there is none', async () => {
