@@ -53,7 +53,7 @@ export function assembleRuntime(options: AssembleOptions): Assembly {
     germination,
     translator,
     routes: new RouteMap(germination),
-    hyphae: new HyphaRegistry(germination, config.timeouts),
+    hyphae: new HyphaRegistry({ germination, deadlines: config.timeouts, logger }),
     directory: new PrincipalDirectory({ store, defaultRole: config.defaultRole, logger }),
     conversations: new ConversationBook(store),
     restrictions: new RestrictionBook(store),

@@ -31,7 +31,7 @@ async function stopOne(spore: GerminatedSpore, { timeoutMs, logger }: StopOption
     const stopping = Promise.resolve().then(() => instance.stop?.())
     const outcome = await Promise.race([stopping.then(() => 'stopped' as const), timedOut])
     if (outcome === 'timeout') {
-      logger.warn(`stop() did not finish within ${timeoutMs} ms; abandoned`, { spore: spore.name })
+      logger.warn('deadline passed', { spore: spore.name, step: 'stop()', ms: timeoutMs })
       // A stop that settles after it was abandoned must not surface as an unhandled rejection.
       stopping.catch(() => undefined)
     }

@@ -1,7 +1,7 @@
 import type { Health, HealthRead, HealthState, Hypha, Rhiza, RhizaHealth } from '@mycelo/septum'
 import { faultText } from '../germination/fault.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
-import { raceDeadline } from '../supervision/deadline.ts'
+import { logExpiry, raceDeadline } from '../supervision/deadline.ts'
 
 const STATES: ReadonlySet<HealthState> = new Set(['healthy', 'degraded', 'unreachable'])
 
@@ -23,7 +23,8 @@ export function healthRead(runtime: CoreRuntime): HealthRead {
           try {
             const asked = Promise.resolve().then(() => (spore.instance as Rhiza).health())
             const ms = runtime.config.timeouts.health
-            return reported(spore.name, await raceDeadline(asked, { step: 'health()', ms }))
+            const onExpired = logExpiry(runtime.logger, spore.name)
+            return reported(spore.name, await raceDeadline(asked, { step: 'health()', ms, onExpired }))
           } catch (error) {
             return { name: spore.name, state: 'unreachable', detail: faultText(error), checkedAt: new Date() }
           }

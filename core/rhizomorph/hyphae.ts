@@ -4,11 +4,12 @@ import type {
   ChannelIdentity,
   Hypha,
   HyphaManifest,
+  Logger,
   OutgoingContent,
   PushTarget,
 } from '@mycelo/septum'
 import type { Germination } from '../germination/index.ts'
-import { DEFAULT_DEADLINES, type Deadlines, raceDeadline } from '../supervision/deadline.ts'
+import { DEFAULT_DEADLINES, type Deadlines, logExpiry, raceDeadline } from '../supervision/deadline.ts'
 
 const NO_CAPABILITIES: Capabilities = { has: () => false, list: () => [] }
 
@@ -22,12 +23,17 @@ export class HyphaRegistry {
   readonly #members = new Map<string, { at: number; members: readonly ChannelIdentity[] }>()
   readonly #deadlines: Pick<Deadlines, 'send' | 'groupMembers'>
 
-  constructor(
-    germination: Germination,
-    deadlines: Pick<Deadlines, 'send' | 'groupMembers'> = DEFAULT_DEADLINES,
-  ) {
+  readonly #logger: Logger | undefined
+
+  constructor(options: {
+    readonly germination: Germination
+    readonly deadlines?: Pick<Deadlines, 'send' | 'groupMembers'>
+    readonly logger?: Logger
+  }) {
+    const { germination } = options
     this.#germination = germination
-    this.#deadlines = deadlines
+    this.#deadlines = options.deadlines ?? DEFAULT_DEADLINES
+    this.#logger = options.logger
     for (const spore of germination.spores) {
       if (spore.kind !== 'hypha' || !spore.manifest) continue
       const declared = (spore.manifest as HyphaManifest).capabilities
@@ -55,11 +61,19 @@ export class HyphaRegistry {
     if (!hypha) return Promise.reject(new Error(`channel "${target.channel}" is not live; nothing was sent`))
     try {
       const sending = hypha.send(target.conversationId, content)
-      return raceDeadline(sending, { step: `send() on ${target.channel}`, ms: this.#deadlines.send })
+      return raceDeadline(sending, {
+        step: `send() on ${target.channel}`,
+        ms: this.#deadlines.send,
+        ...this.#expiry(target.channel),
+      })
     } catch (error) {
       // A hypha whose send throws rather than rejects is answered the same way.
       return Promise.reject(error)
     }
+  }
+
+  #expiry(channel: string) {
+    return this.#logger ? { onExpired: logExpiry(this.#logger, channel) } : {}
   }
 
   /** A group's members, briefly cached; null where the channel cannot tell. */
@@ -76,6 +90,7 @@ export class HyphaRegistry {
     const members = await raceDeadline(hypha.listGroupMembers(groupId), {
       step: `listGroupMembers() on ${channel}`,
       ms: this.#deadlines.groupMembers,
+      ...this.#expiry(channel),
     })
     this.#members.set(key, { at: now, members })
     return members

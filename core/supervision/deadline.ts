@@ -1,3 +1,5 @@
+import type { Logger } from '@mycelo/septum'
+
 /** How every expiry reads, so a reason carried as text can still be told apart. */
 export const EXPIRY = ' did not finish within'
 
@@ -18,6 +20,13 @@ export interface DeadlineOptions {
   readonly ms: number
   /** Called once if the call settles after its deadline: a late success may hold something to release. */
   readonly onLate?: (outcome: PromiseSettledResult<unknown>) => void
+  /** Called once at the moment the deadline passes: the one log line each expiry gets. */
+  readonly onExpired?: (expiry: DeadlineExceeded) => void
+}
+
+/** The one log line an expiry gets, naming the spore and the step. */
+export function logExpiry(logger: Logger, spore: string): (expiry: DeadlineExceeded) => void {
+  return ({ step, ms }) => logger.warn('deadline passed', { spore, step, ms })
 }
 
 /**
@@ -40,7 +49,9 @@ export function raceDeadline<T>(pending: PromiseLike<T>, options: DeadlineOption
     let expired = false
     const timer = setTimeout(() => {
       expired = true
-      reject(new DeadlineExceeded(options.step, options.ms))
+      const expiry = new DeadlineExceeded(options.step, options.ms)
+      options.onExpired?.(expiry)
+      reject(expiry)
     }, options.ms)
     Promise.resolve(pending).then(
       (value) => {

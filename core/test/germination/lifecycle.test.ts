@@ -182,8 +182,8 @@ describe('startAll and stopAll', () => {
     expect(logger.entries.filter((entry) => entry.level === 'warn')).toEqual([
       {
         level: 'warn',
-        message: 'stop() did not finish within 30 ms; abandoned',
-        meta: { spore: 'hangs' },
+        message: 'deadline passed',
+        meta: { spore: 'hangs', step: 'stop()', ms: 30 },
         bindings: {},
       },
     ])

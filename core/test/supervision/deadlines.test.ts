@@ -203,6 +203,13 @@ describe('a deadline on every call on the message path', () => {
       }) as Mycelium<'health.read'>
     ).health
     const states = await health()
+    const expiries = deadlineLines(core).map((line) => [line.spore, line.step])
+    expect(expiries).toEqual(
+      expect.arrayContaining([
+        ['mute', 'send() on mute'],
+        ['sleepy', 'health()'],
+      ]),
+    )
     expect(states.find((h) => h.name === 'sleepy')).toMatchObject({
       state: 'unreachable',
       detail: 'health() did not finish within 150 ms',
