@@ -48,3 +48,11 @@ const SILENT: Logger = {
   error: () => undefined,
   child: () => SILENT,
 }
+
+/** The core's own catalogues and the shared `common` ones, as the runtime is assembled with them. */
+export function coreCatalogues(): { readonly core: DomainCatalogs; readonly common: DomainCatalogs } {
+  return {
+    core: loadDomain(join(CORE_TRANSLATIONS, 'core')),
+    common: loadDomain(join(CORE_TRANSLATIONS, 'common')),
+  }
+}

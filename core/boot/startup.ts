@@ -1,4 +1,3 @@
-import { join } from 'node:path'
 import {
   type Germination,
   germinate,
@@ -8,20 +7,11 @@ import {
   startAll,
   stopAll,
 } from '../germination/index.ts'
-import {
-  createPluginStore,
-  ensureDefaultRole,
-  ensureOwner,
-  openStore,
-  type PluginStore,
-  type Store,
-  StoreError,
-} from '../store/index.ts'
-import { acquireInstanceLock } from '../store/instance-lock.ts'
-import { CORE_TRANSLATIONS, loadDomain } from './catalogues.ts'
-import { ConfigFileError, loadConfig, type MyceloConfig } from './config.ts'
-import { heldBy } from './instance-refusal.ts'
+import type { PluginStore, Store } from '../store/index.ts'
+import { coreCatalogues } from './catalogues.ts'
+import type { MyceloConfig } from './config.ts'
 import type { Logging } from './log.ts'
+import { openBot } from './opening.ts'
 import { type Assembly, assembleRuntime } from './runtime.ts'
 
 export interface StartUpOptions {
@@ -58,31 +48,10 @@ export type StartUp =
 export async function startUp(options: StartUpOptions): Promise<StartUp> {
   const { logging, check } = options
   const logger = logging.logger
-  let config: MyceloConfig
+  const opening = openBot({ env: options.env ?? process.env, write: !check, logging })
+  if (!opening.ok) return opening
+  const { config, store, plugins, close } = opening.value
   try {
-    config = loadConfig({ env: options.env ?? process.env })
-  } catch (error) {
-    if (error instanceof ConfigFileError) return { ok: false, error: error.message }
-    throw error
-  }
-  // One bot per database; a check only reads a copy, so it may run beside one.
-  const lock = check ? { ok: true as const, release: () => undefined } : acquireInstanceLock(config.database)
-  if (!lock.ok) return { ok: false, error: heldBy(lock.holder, config), config }
-  let store: Store
-  try {
-    store = openStore({ path: config.database, snapshot: check })
-  } catch (error) {
-    lock.release()
-    if (error instanceof StoreError) return { ok: false, error: error.message, config }
-    throw error
-  }
-  try {
-    const plugins = createPluginStore(store, {
-      onSecretWritten: () => logging.setSecrets(plugins.secretValues()),
-    })
-    logging.setSecrets(plugins.secretValues())
-    ensureOwner(store, config.owner)
-    ensureDefaultRole(store, config.defaultRole)
     const germination = await germinate({
       folders: config.spores,
       store: plugins,
@@ -91,15 +60,7 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
     })
     let assembly: Assembly | undefined
     if (!check) {
-      assembly = assembleRuntime({
-        config,
-        store,
-        plugins,
-        logger,
-        germination,
-        core: loadDomain(join(CORE_TRANSLATIONS, 'core')),
-        common: loadDomain(join(CORE_TRANSLATIONS, 'common')),
-      })
+      assembly = assembleRuntime({ config, store, plugins, logger, germination, ...coreCatalogues() })
       const { bus } = assembly
       await startAll(germination, assembly.contexts, {
         deadlines: config.timeouts,
@@ -119,14 +80,12 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
           // In-flight dispatches finish before anything they might use is stopped or closed.
           await assembly?.bus.close(config.timeouts.stop)
           await stopAll(germination, { timeoutMs: config.timeouts.stop, logger })
-          store.close()
-          lock.release()
+          close()
         },
       },
     }
   } catch (error) {
-    store.close()
-    lock.release()
+    close()
     if (error instanceof StartupRefusal) return { ok: false, error: error.message, config }
     throw error
   }

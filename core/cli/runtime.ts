@@ -1,21 +1,11 @@
-import { join } from 'node:path'
 import type { Logger } from '@mycelo/septum'
-import { CORE_TRANSLATIONS, loadDomain } from '../boot/catalogues.ts'
-import { ConfigFileError, loadConfig, type MyceloConfig } from '../boot/config.ts'
-import { heldBy } from '../boot/instance-refusal.ts'
+import { coreCatalogues } from '../boot/catalogues.ts'
+import type { MyceloConfig } from '../boot/config.ts'
+import { openBot } from '../boot/opening.ts'
 import { assembleRuntime } from '../boot/runtime.ts'
 import { type Germination, germinate, StartupRefusal } from '../germination/index.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
-import {
-  createPluginStore,
-  ensureDefaultRole,
-  ensureOwner,
-  openStore,
-  type PluginStore,
-  type Store,
-  StoreError,
-} from '../store/index.ts'
-import { acquireInstanceLock, type InstanceLock } from '../store/instance-lock.ts'
+import type { PluginStore } from '../store/index.ts'
 
 /** The core as the companion uses it: everything a start builds, with no spore started. */
 export interface CliRuntime {
@@ -44,59 +34,29 @@ export interface OpenOptions {
 /** config → (lock) → database → owner bootstrap → germination → assembled runtime, as a start does. */
 export async function openRuntime(options: OpenOptions): Promise<Opened> {
   const { write, logger } = options
-  let config: MyceloConfig
-  try {
-    config = loadConfig({ env: options.env })
-  } catch (error) {
-    if (error instanceof ConfigFileError) return { ok: false, text: error.message }
-    throw error
+  const opening = openBot({ env: options.env, write })
+  if (!opening.ok) {
+    const { error, config } = opening
+    // A held database is worded for the companion: nothing was changed, and what to do instead.
+    return { ok: false, text: opening.held && config ? options.held(error, config) : error }
   }
-  const lock: InstanceLock = write
-    ? acquireInstanceLock(config.database)
-    : { ok: true, release: () => undefined }
-  if (!lock.ok) return { ok: false, text: options.held(heldBy(lock.holder, config), config) }
-  let store: Store | undefined
+  const { config, store, plugins, close } = opening.value
   try {
-    store = openStore({ path: config.database, snapshot: !write })
-    const plugins = createPluginStore(store)
-    ensureOwner(store, config.owner)
-    ensureDefaultRole(store, config.defaultRole)
     let refusal: string | undefined
     let germination: Germination
     try {
-      germination = await germinate({ folders: config.spores, store: plugins, logger })
+      const createDeadlineMs = config.timeouts.create
+      germination = await germinate({ folders: config.spores, store: plugins, logger, createDeadlineMs })
     } catch (error) {
       // A cycle or a name clash must not keep the operator from the roles that would let them fix it.
       if (!(error instanceof StartupRefusal)) throw error
       refusal = error.message
       germination = { spores: [], byName: new Map(), order: [], logger, started: [], warnings: [] }
     }
-    const { runtime } = assembleRuntime({
-      config,
-      store,
-      plugins,
-      logger,
-      germination,
-      core: loadDomain(join(CORE_TRANSLATIONS, 'core')),
-      common: loadDomain(join(CORE_TRANSLATIONS, 'common')),
-    })
-    return {
-      ok: true,
-      value: {
-        config,
-        runtime,
-        plugins,
-        refusal,
-        close() {
-          store?.close()
-          lock.release()
-        },
-      },
-    }
+    const { runtime } = assembleRuntime({ config, store, plugins, logger, germination, ...coreCatalogues() })
+    return { ok: true, value: { config, runtime, plugins, refusal, close } }
   } catch (error) {
-    store?.close()
-    lock.release()
-    if (error instanceof StoreError) return { ok: false, text: error.message }
+    close()
     throw error
   }
 }
