@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { type ConfigSchema, isCodeCommand, type Manifest } from '@mycelo/septum'
 import { faultText } from './fault.ts'
+import { shareContractModules } from './shared-modules.ts'
 
 /** Where a spore's module may live, in the order they are tried. */
 export const ENTRY_CANDIDATES = ['src/index.ts', 'index.ts', 'dist/index.js', 'index.js'] as const
@@ -28,6 +29,7 @@ export type ModuleLoad =
  * with respond: may have none; named exports are never read, a named `configSchema` included.
  */
 export async function loadModule(dir: string, manifest: Manifest): Promise<ModuleLoad> {
+  shareContractModules()
   const entry = await findEntry(dir)
   if (entry === undefined) {
     if (needsNoModule(manifest)) return { ok: true, module: undefined }
