@@ -82,11 +82,6 @@ export class FakeMycelium implements AdminMycelium {
     throw new RefusalError(this.refuse(key, params).refusal)
   }
 
-  /** Settles an Outcome the way a rejecting scope does. */
-  private settle(outcome: Outcome): void {
-    if (!outcome.ok) throw new RefusalError(outcome.refusal)
-  }
-
   private person(id: string, change: (person: Person) => void): Outcome {
     const person = this.people.get(id)
     if (person === undefined) return this.refuse('unknownPrincipal', { id })
@@ -286,11 +281,9 @@ export class FakeMycelium implements AdminMycelium {
   }
 
   async setPrincipalLocale(principalId: string, locale: string): Promise<void> {
-    this.settle(
-      this.person(principalId, (person) => {
-        person.locale = locale
-      }),
-    )
+    const person = this.people.get(principalId)
+    if (person === undefined) return this.reject('unknownPrincipal', { id: principalId })
+    person.locale = locale
   }
   async setConversationLocale(channel: string, conversationId: string, locale: string): Promise<void> {
     const known = this.conversations.some((c) => c.channel === channel && c.conversationId === conversationId)
