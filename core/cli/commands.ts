@@ -1,7 +1,7 @@
 import { COMMON_DOMAIN, type Outcome, readSettingText, settingProperty } from '@mycelo/septum'
 import { pluginsConfigure } from '../mycelium/configure.ts'
 import { pluginsToggle } from '../mycelium/plugins.ts'
-import { restrictionsManage } from '../mycelium/restrictions.ts'
+import { restrictionOutcomes } from '../mycelium/restrictions.ts'
 import { rolesAssign, rolesRead } from '../mycelium/roles.ts'
 import { principalIdOf } from '../store/index.ts'
 import type { CliRuntime } from './runtime.ts'
@@ -73,7 +73,7 @@ export const RUNS: Readonly<Record<string, Run>> = {
     return outcome(cli, done, 'cli.revoked', { principal, role })
   },
   async rules(cli, [verb, command]) {
-    const manage = restrictionsManage(cli.runtime)
+    const manage = restrictionOutcomes(cli.runtime)
     if (verb === 'clear')
       return outcome(cli, await manage.clearContextRule(command!), 'cli.ruleCleared', { command })
     const lines = (await manage.listContextRules()).map((rule) =>

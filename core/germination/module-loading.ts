@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url'
 import { type ConfigSchema, isCodeCommand, type Manifest } from '@mycelo/septum'
 import { DEFAULT_DEADLINES, raceDeadline } from '../supervision/deadline.ts'
 import { faultText } from './fault.ts'
+import { shareContractModules } from './shared-modules.ts'
 
 /** Where a spore's module may live, in the order they are tried. */
 export const ENTRY_CANDIDATES = ['src/index.ts', 'index.ts', 'dist/index.js', 'index.js'] as const
@@ -33,6 +34,7 @@ export async function loadModule(
   manifest: Manifest,
   deadlineMs: number = DEFAULT_DEADLINES.create,
 ): Promise<ModuleLoad> {
+  shareContractModules()
   const entry = await findEntry(dir)
   if (entry === undefined) {
     if (needsNoModule(manifest)) return { ok: true, module: undefined }

@@ -11,8 +11,10 @@ import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 export function commandsRead(runtime: CoreRuntime): CommandsRead {
   const { directory, routes, hyphae, restrictions, translator } = runtime
   return {
-    async available(principalId, locale, where) {
-      const principal = directory.load(principalId)
+    async available(asked, locale, where) {
+      // The principal object spores hold, or its bare id as this core first took it; null is nobody.
+      const id: unknown = typeof asked === 'string' ? asked : asked?.id
+      const principal = typeof id === 'string' ? directory.load(id) : undefined
       if (!principal) return []
       const capabilities = where ? hyphae.capabilitiesOf(where.channel) : undefined
       const allowedHere = (route: Route): boolean => {
@@ -37,6 +39,7 @@ export function commandsRead(runtime: CoreRuntime): CommandsRead {
           )
           return {
             plugin,
+            name: command.name,
             command: command.name,
             qualified: route.qualified,
             description: render(plugin, command.description),

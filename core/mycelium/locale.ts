@@ -1,10 +1,32 @@
-import type { LocaleManage } from '@mycelo/septum'
+import type { LocaleManage, Outcome } from '@mycelo/septum'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 import { principalExists, setPrincipalLocale } from '../store/people.ts'
-import { DONE, type Refusal, refused } from './outcome.ts'
+import { DONE, type Refusal, refused, settling } from './outcome.ts'
 
-/** locale.manage: a language some catalogue ships, for a reader or a whole conversation. */
+/** locale.manage as the core's own surfaces call it: every business refusal is an Outcome. */
+export interface LocaleOutcomes {
+  setPrincipalLocale(principalId: string, locale: string): Promise<Outcome>
+  setConversationLocale(channel: string, conversationId: string, locale: string): Promise<Outcome>
+  availableLocales(): readonly string[]
+}
+
+/** locale.manage as a spore holds it: a refusal rejects with a RefusalError. */
 export function localeManage(runtime: CoreRuntime): LocaleManage {
+  const outcomes = localeOutcomes(runtime)
+  const settle = settling(runtime.translator)
+  return {
+    async setPrincipalLocale(principalId, locale) {
+      return settle.done(await outcomes.setPrincipalLocale(principalId, locale))
+    },
+    async setConversationLocale(channel, conversationId, locale) {
+      return settle.done(await outcomes.setConversationLocale(channel, conversationId, locale))
+    },
+    availableLocales: () => outcomes.availableLocales(),
+  }
+}
+
+/** A language some catalogue ships, for a reader or a whole conversation. */
+export function localeOutcomes(runtime: CoreRuntime): LocaleOutcomes {
   const { store, directory, conversations, translator } = runtime
   const unavailable = (locale: string): Refusal | undefined => {
     const locales = translator.locales()

@@ -1,15 +1,72 @@
-import type { ConversationKind, PushTarget, RestrictionsManage } from '@mycelo/septum'
+import type {
+  ContextRule,
+  ContextRuleWhere,
+  ConversationKind,
+  Outcome,
+  OutcomeOf,
+  PushTarget,
+  RestrictionsManage,
+} from '@mycelo/septum'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 import { lockoutRefusal } from './lockout.ts'
-import { DONE, type Refusal, refused } from './outcome.ts'
+import { DONE, type Refusal, refused, settling } from './outcome.ts'
 
 const KINDS: readonly ConversationKind[] = ['dm', 'group']
 
+/** restrictions.manage as the core's own surfaces call it: every business refusal is an Outcome. */
+export interface RestrictionOutcomes {
+  listContextRules(): Promise<readonly ContextRule[]>
+  setContextRule(command: string, allowed: readonly ConversationKind[]): Promise<Outcome>
+  clearContextRule(command: string): Promise<Outcome>
+  inhibitorChannels(inhibitor: string): Promise<OutcomeOf<readonly string[]>>
+  confineInhibitor(inhibitor: string, channels: readonly string[]): Promise<Outcome>
+  listBroadcastTargets(): Promise<readonly PushTarget[]>
+  addBroadcastTarget(target: PushTarget): Promise<Outcome>
+  removeBroadcastTarget(target: PushTarget): Promise<Outcome>
+}
+
 /**
- * restrictions.manage: every write goes through the runtime's restriction book, which the message
- * path reads, so a change applies to the very next message with no restart.
+ * restrictions.manage as a spore holds it: the same checks and writes, but a refusal rejects with
+ * a RefusalError, and it answers the names spores use beside the ones this core used first.
  */
 export function restrictionsManage(runtime: CoreRuntime): RestrictionsManage {
+  const outcomes = restrictionOutcomes(runtime)
+  const settle = settling(runtime.translator)
+  const confine = async (inhibitor: string, channels: readonly string[]) =>
+    settle.done(await outcomes.confineInhibitor(inhibitor, channels))
+  return {
+    listContextRules: () => outcomes.listContextRules(),
+    async setContextRule(pattern, where) {
+      return settle.done(await outcomes.setContextRule(pattern, kindsOf(where)))
+    },
+    async clearContextRule(pattern) {
+      return settle.done(await outcomes.clearContextRule(pattern))
+    },
+    async inhibitorChannels(inhibitor) {
+      return settle.value(await outcomes.inhibitorChannels(inhibitor))
+    },
+    setInhibitorChannels: confine,
+    confineInhibitor: confine,
+    listBroadcastTargets: () => outcomes.listBroadcastTargets(),
+    async addBroadcastTarget(target) {
+      return settle.done(await outcomes.addBroadcastTarget(target))
+    },
+    async removeBroadcastTarget(target) {
+      return settle.done(await outcomes.removeBroadcastTarget(target))
+    },
+  }
+}
+
+/** A single kind is the one-kind list; anything else is checked as a list, so a stray value refuses. */
+function kindsOf(where: ContextRuleWhere): readonly ConversationKind[] {
+  return Array.isArray(where) ? where : [where as ConversationKind]
+}
+
+/**
+ * Every write goes through the runtime's restriction book, which the message path reads, so a
+ * change applies to the very next message with no restart.
+ */
+export function restrictionOutcomes(runtime: CoreRuntime): RestrictionOutcomes {
   const { restrictions, routes, germination } = runtime
   const installed = (name: string, kind: 'hypha' | 'inhibitor') => germination.byName.get(name)?.kind === kind
   const inhibitorRefusal = (inhibitor: string): Refusal | undefined =>

@@ -38,7 +38,7 @@ export class RestrictionBook {
 
   contextRules(): ContextRule[] {
     return [...this.#rules]
-      .map(([command, allowed]) => ({ command, allowed }))
+      .map(([command, allowed]) => ({ pattern: command, where: allowed, command, allowed }))
       .sort((a, b) => a.command.localeCompare(b.command))
   }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import type { Mycelium } from '@mycelo/septum'
 import { garden } from './garden.ts'
-import { type Bot, dmWith, refusalText, startBot } from './harness.ts'
+import { type Bot, dmWith, rejectionText, startBot } from './harness.ts'
 
 type Scopes = Mycelium<
   'commands.read' | 'roles.manage' | 'roles.assign' | 'principals.read' | 'restrictions.manage'
@@ -55,6 +55,7 @@ describe('commands.read', () => {
     const [about, add, react, ping] = await mycelium.available(ann, 'fr')
     expect(about).toEqual({
       plugin: 'films',
+      name: 'about',
       command: 'about',
       qualified: 'films.about',
       description: 'À quoi sert ce plugin',
@@ -62,6 +63,7 @@ describe('commands.read', () => {
     expect(about && 'args' in about).toBe(false)
     expect(add).toEqual({
       plugin: 'films',
+      name: 'add',
       command: 'add',
       qualified: 'films.add',
       description: 'Ajouter un film',
@@ -78,6 +80,19 @@ describe('commands.read', () => {
     expect(addInEnglish?.args?.[0]?.description).toBe('Movie title')
   })
 
+  it('takes the principal object getPrincipal answers, as well as its id', async () => {
+    const annAsHeld = await mycelium.getPrincipal(ann)
+    expect(annAsHeld?.id).toBe(ann)
+    const byObject = await mycelium.available(annAsHeld!, 'en', { channel: 'chat' })
+    expect(qualifiedOf(byObject)).toEqual(['films.about', 'films.add', 'tools.ping'])
+    expect(byObject).toEqual(await mycelium.available(ann, 'en', { channel: 'chat' }))
+    const ownerAsHeld = await mycelium.findByIdentity('chat', 'boss')
+    expect(qualifiedOf(await mycelium.available(ownerAsHeld!, 'en'))).toContain('stumble.go')
+    // Nobody: an unknown principal, or the null a lookup answers for one.
+    expect(await mycelium.available({ ...annAsHeld!, id: 'ghost' }, 'en')).toEqual([])
+    expect(await mycelium.available(null as never, 'en')).toEqual([])
+  })
+
   it("applies the channel's capabilities only when asked where", async () => {
     expect(qualifiedOf(await mycelium.available(ann, 'en'))).toContain('films.react')
     expect(qualifiedOf(await mycelium.available(ann, 'en', { channel: 'chat' }))).not.toContain('films.react')
@@ -90,7 +105,7 @@ describe('commands.read', () => {
   })
 
   it('applies context rules only when asked where, in which kind of conversation', async () => {
-    expect(await mycelium.setContextRule('films.add', ['dm'])).toEqual({ ok: true })
+    expect(await mycelium.setContextRule('films.add', ['dm'])).toBeUndefined()
     expect(qualifiedOf(await mycelium.available(ann, 'en', { channel: 'rich', kind: 'group' }))).toEqual([
       'films.about',
       'films.react',
@@ -101,40 +116,57 @@ describe('commands.read', () => {
     )
     expect(qualifiedOf(await mycelium.available(ann, 'en', { channel: 'rich' }))).toContain('films.add')
     expect(qualifiedOf(await mycelium.available(ann, 'en'))).toContain('films.add')
-    expect(await mycelium.clearContextRule('films.add')).toEqual({ ok: true })
+    expect(await mycelium.clearContextRule('films.add')).toBeUndefined()
   })
 })
 
 describe('restrictions.manage: context rules', () => {
   it('refuses a command no enzyme declares, or a bare name', async () => {
-    expect(refusalText(bot, await mycelium.setContextRule('films.nope', ['dm']))).toBe(
+    expect(await rejectionText(bot, mycelium.setContextRule('films.nope', ['dm']))).toBe(
       'No command is named "films.nope"; name it as plugin.command.',
     )
-    expect(refusalText(bot, await mycelium.setContextRule('about', ['dm']))).toBe(
+    expect(await rejectionText(bot, mycelium.setContextRule('about', ['dm']))).toBe(
       'No command is named "about"; name it as plugin.command.',
     )
   })
 
   it('refuses an empty or invalid list of kinds', async () => {
-    expect(refusalText(bot, await mycelium.setContextRule('films.about', []))).toBe(
+    expect(await rejectionText(bot, mycelium.setContextRule('films.about', []))).toBe(
       'Say where "films.about" may run: dm, group or both.',
     )
     const stray = ['dm', 'channel'] as unknown as readonly ('dm' | 'group')[]
-    expect(refusalText(bot, await mycelium.setContextRule('films.about', stray))).toBe(
+    expect(await rejectionText(bot, mycelium.setContextRule('films.about', stray))).toBe(
       '"channel" is not a kind of conversation: use dm or group.',
     )
     expect(await mycelium.listContextRules()).toEqual([])
   })
 
+  it('takes one kind of conversation as well as a list, and reads it back as a list', async () => {
+    expect(await mycelium.setContextRule('films.about', 'dm')).toBeUndefined()
+    expect(await mycelium.listContextRules()).toEqual([
+      { pattern: 'films.about', where: ['dm'], command: 'films.about', allowed: ['dm'] },
+    ])
+    await bot.emit('chat', '/films.about', { group: 'room-7' })
+    expect(bot.takeSent('chat', 'room-7')).toEqual(['/films.about only works in a direct message.'])
+    const stray = 'channel' as unknown as 'dm'
+    expect(await rejectionText(bot, mycelium.setContextRule('films.about', stray), 'fr')).toBe(
+      '«\u00a0channel\u00a0» n’est pas un type de conversation\u00a0: utilisez dm ou group.',
+    )
+    expect(await mycelium.clearContextRule('films.about')).toBeUndefined()
+    expect(await mycelium.listContextRules()).toEqual([])
+  })
+
   it('applies a rule to the very next message, and clears it', async () => {
-    expect(await mycelium.setContextRule('films.about', ['group'])).toEqual({ ok: true })
-    expect(await mycelium.listContextRules()).toEqual([{ command: 'films.about', allowed: ['group'] }])
+    expect(await mycelium.setContextRule('films.about', ['group'])).toBeUndefined()
+    expect(await mycelium.listContextRules()).toEqual([
+      { pattern: 'films.about', where: ['group'], command: 'films.about', allowed: ['group'] },
+    ])
     await bot.emit('chat', '/films.about')
     expect(bot.takeSent('chat', dmWith('boss'))).toEqual(['/films.about only works in a group.'])
-    expect(await mycelium.clearContextRule('films.about')).toEqual({ ok: true })
+    expect(await mycelium.clearContextRule('films.about')).toBeUndefined()
     await bot.emit('chat', '/films.about')
     expect(bot.takeSent('chat', dmWith('boss'))).toEqual(['Films keeps your watch list.'])
-    expect(refusalText(bot, await mycelium.clearContextRule('films.about'))).toBe(
+    expect(await rejectionText(bot, mycelium.clearContextRule('films.about'))).toBe(
       '"films.about" has no context rule.',
     )
   })
@@ -142,19 +174,32 @@ describe('restrictions.manage: context rules', () => {
 
 describe('restrictions.manage: inhibitor confinement', () => {
   it('refuses a name that is not an installed inhibitor, and a channel that is not installed', async () => {
-    expect(refusalText(bot, await mycelium.inhibitorChannels('nope'))).toBe(
+    expect(await rejectionText(bot, mycelium.inhibitorChannels('nope'))).toBe(
       'No inhibitor named "nope" is installed.',
     )
-    expect(refusalText(bot, await mycelium.inhibitorChannels('films'))).toBe(
+    expect(await rejectionText(bot, mycelium.inhibitorChannels('films'))).toBe(
       'No inhibitor named "films" is installed.',
     )
-    expect(refusalText(bot, await mycelium.confineInhibitor('nope', ['chat']))).toBe(
+    expect(await rejectionText(bot, mycelium.confineInhibitor('nope', ['chat']))).toBe(
       'No inhibitor named "nope" is installed.',
     )
-    expect(refusalText(bot, await mycelium.confineInhibitor('gate', ['chat', 'chatt']))).toBe(
+    expect(await rejectionText(bot, mycelium.confineInhibitor('gate', ['chat', 'chatt']))).toBe(
       'No channel named "chatt" is installed.',
     )
-    expect(await mycelium.inhibitorChannels('gate')).toEqual({ ok: true, value: [] })
+    expect(await mycelium.inhibitorChannels('gate')).toEqual([])
+  })
+
+  it('confines under setInhibitorChannels as under confineInhibitor, refusing the same way', async () => {
+    expect(await rejectionText(bot, mycelium.setInhibitorChannels('nope', ['chat']))).toBe(
+      'No inhibitor named "nope" is installed.',
+    )
+    expect(await rejectionText(bot, mycelium.setInhibitorChannels('gate', ['chatt']))).toBe(
+      'No channel named "chatt" is installed.',
+    )
+    expect(await mycelium.setInhibitorChannels('gate', ['rich'])).toBeUndefined()
+    expect(await mycelium.inhibitorChannels('gate')).toEqual(['rich'])
+    expect(await mycelium.setInhibitorChannels('gate', [])).toBeUndefined()
+    expect(await mycelium.inhibitorChannels('gate')).toEqual([])
   })
 
   it('confines an enforcing inhibitor from the very next message, with no restart', async () => {
@@ -164,13 +209,13 @@ describe('restrictions.manage: inhibitor confinement', () => {
     await bot.emit('rich', 'hello')
     const richBoss = (await mycelium.findByIdentity('rich', 'boss'))!.id
     expect(await mycelium.assignRole(richBoss, 'owner')).toEqual({ ok: true })
-    expect(await mycelium.confineInhibitor('gate', ['chat'])).toEqual({ ok: true })
-    expect(await mycelium.inhibitorChannels('gate')).toEqual({ ok: true, value: ['chat'] })
+    expect(await mycelium.confineInhibitor('gate', ['chat'])).toBeUndefined()
+    expect(await mycelium.inhibitorChannels('gate')).toEqual(['chat'])
     await bot.emit('rich', '/films.about #hush')
     expect(bot.takeSent('rich', dmWith('boss'))).toEqual(['Films keeps your watch list.'])
     await bot.emit('chat', '/films.about #hush')
     expect(bot.takeSent('chat', dmWith('boss'))).toEqual([])
-    expect(await mycelium.confineInhibitor('gate', [])).toEqual({ ok: true })
+    expect(await mycelium.confineInhibitor('gate', [])).toBeUndefined()
     await bot.emit('rich', '/films.about #hush')
     expect(bot.takeSent('rich', dmWith('boss'))).toEqual([])
   })
@@ -179,22 +224,22 @@ describe('restrictions.manage: inhibitor confinement', () => {
 describe('restrictions.manage: broadcast targets', () => {
   it('refuses a target on a channel that is not installed, or with no conversation', async () => {
     expect(
-      refusalText(bot, await mycelium.addBroadcastTarget({ channel: 'nowhere', conversationId: 'x' })),
+      await rejectionText(bot, mycelium.addBroadcastTarget({ channel: 'nowhere', conversationId: 'x' })),
     ).toBe('No channel named "nowhere" is installed.')
     expect(
-      refusalText(bot, await mycelium.addBroadcastTarget({ channel: 'chat', conversationId: ' ' })),
+      await rejectionText(bot, mycelium.addBroadcastTarget({ channel: 'chat', conversationId: ' ' })),
     ).toBe('A broadcast target on chat needs a conversation id.')
     expect(await mycelium.listBroadcastTargets()).toEqual([])
   })
 
   it('adds a target once however often it is added, and refuses to remove an absent one', async () => {
     const target = { channel: 'chat', conversationId: 'news' }
-    expect(await mycelium.addBroadcastTarget(target)).toEqual({ ok: true })
-    expect(await mycelium.addBroadcastTarget(target)).toEqual({ ok: true })
+    expect(await mycelium.addBroadcastTarget(target)).toBeUndefined()
+    expect(await mycelium.addBroadcastTarget(target)).toBeUndefined()
     expect(await mycelium.listBroadcastTargets()).toEqual([target])
-    expect(await mycelium.removeBroadcastTarget(target)).toEqual({ ok: true })
+    expect(await mycelium.removeBroadcastTarget(target)).toBeUndefined()
     expect(await mycelium.listBroadcastTargets()).toEqual([])
-    expect(refusalText(bot, await mycelium.removeBroadcastTarget(target))).toBe(
+    expect(await rejectionText(bot, mycelium.removeBroadcastTarget(target))).toBe(
       'The conversation news on chat is not a broadcast target.',
     )
   })

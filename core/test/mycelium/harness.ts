@@ -1,13 +1,14 @@
 import { expect } from 'bun:test'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import type {
-  ChannelCapability,
-  IncomingMessage,
-  MyceliumScope,
-  OutgoingContent,
-  TranslatableRef,
-  Translate,
+import {
+  type ChannelCapability,
+  type IncomingMessage,
+  type MyceliumScope,
+  type OutgoingContent,
+  RefusalError,
+  type TranslatableRef,
+  type Translate,
 } from '@mycelo/septum'
 import { stringify } from 'yaml'
 import type { MyceloConfig } from '../../boot/config.ts'
@@ -290,4 +291,22 @@ export function refusalText(
   if (outcome.ok || outcome.refusal === undefined) throw new Error('expected a refusal, got ok')
   expect(outcome.refusal.domain).toBe('common')
   return bot.runtime.translator.render(outcome.refusal, locale)
+}
+
+/**
+ * A rejected call's refusal as a reader sees it: fails the test when the call resolved, or
+ * rejected with anything but a RefusalError whose English message is that refusal's.
+ */
+export async function rejectionText(bot: Bot, call: Promise<unknown>, locale = 'en'): Promise<string> {
+  const error = await call.then(
+    () => {
+      throw new Error('expected a rejection for a refusal, the call resolved')
+    },
+    (rejection: unknown) => rejection,
+  )
+  expect(error).toBeInstanceOf(RefusalError)
+  const { refusal, message } = error as RefusalError
+  expect(refusal.domain).toBe('common')
+  expect(message).toBe(bot.runtime.translator.render(refusal, 'en'))
+  return bot.runtime.translator.render(refusal, locale)
 }

@@ -46,7 +46,7 @@ describe('messages.broadcast', () => {
       { channel: 'jammed', conversationId: 'news' },
       { channel: 'rich', conversationId: 'lobby' },
     ]
-    for (const target of targets) expect(await mycelium.addBroadcastTarget(target)).toEqual({ ok: true })
+    for (const target of targets) expect(await mycelium.addBroadcastTarget(target)).toBeUndefined()
     expect(await mycelium.broadcast({ text: 'we ship today' })).toEqual([
       { target: targets[0]!, ok: true },
       { target: targets[1]!, ok: false, error: 'jammed is jammed' },

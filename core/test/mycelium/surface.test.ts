@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
-import { type Mycelium, SCOPE_METHODS } from '@mycelo/septum'
+import { isRefusalError, type Mycelium, RefusalError, SCOPE_METHODS } from '@mycelo/septum'
 import { garden, SERVED_SCOPES } from './garden.ts'
 import { type Bot, startBot } from './harness.ts'
 
@@ -75,6 +75,7 @@ describe("ctx.rhiza('mycelium')", () => {
       broadcast: [{ text: 'nobody listens' }],
       setContextRule: [nobody, ['dm']],
       confineInhibitor: [nobody, []],
+      setInhibitorChannels: [nobody, []],
       addBroadcastTarget: [{ channel: nobody, conversationId: nobody }],
       removeBroadcastTarget: [{ channel: nobody, conversationId: nobody }],
       createRole: ['', []],
@@ -87,6 +88,49 @@ describe("ctx.rhiza('mycelium')", () => {
       const answer = surface[method]!(...(argumentsFor[method] ?? [nobody, nobody, nobody]))
       expect({ method, promise: answer instanceof Promise }).toEqual({ method, promise: true })
       await (answer as Promise<unknown>).catch(() => undefined)
+    }
+  })
+
+  it('resolves a refusal from the eleven Outcome methods, and rejects one from the scopes that write restrictions and locales', async () => {
+    const surface = bot.surface<Record<string, (...args: unknown[]) => Promise<unknown>>>('steward')
+    // Names nobody holds, so every call below is refused and nothing changes.
+    const nobody = 'no-such-thing'
+    const resolving: Record<string, unknown[]> = {
+      markReviewed: [nobody],
+      setDisplayName: [nobody, 'Nobody'],
+      assignRole: [nobody, nobody],
+      revokeRole: [nobody, nobody],
+      createRole: ['', []],
+      setRoleCommands: [nobody, []],
+      deleteRole: [nobody],
+      enable: [nobody],
+      disable: [nobody],
+      settings: [nobody],
+      setSetting: [nobody, 'key', 1],
+      unsetSetting: [nobody, 'key'],
+    }
+    for (const [method, args] of Object.entries(resolving)) {
+      const answer = await surface[method]!(...args)
+      expect({ method, ok: (answer as { ok: boolean }).ok }).toEqual({ method, ok: false })
+    }
+    const rejecting: Record<string, unknown[]> = {
+      setContextRule: [nobody, ['dm']],
+      clearContextRule: [nobody],
+      inhibitorChannels: [nobody],
+      setInhibitorChannels: [nobody, []],
+      confineInhibitor: [nobody, []],
+      addBroadcastTarget: [{ channel: nobody, conversationId: nobody }],
+      removeBroadcastTarget: [{ channel: nobody, conversationId: nobody }],
+      setPrincipalLocale: [nobody, 'en'],
+      setConversationLocale: [nobody, nobody, 'en'],
+    }
+    for (const [method, args] of Object.entries(rejecting)) {
+      const error = await surface[method]!(...args).then(
+        () => undefined,
+        (rejection: unknown) => rejection,
+      )
+      expect({ method, refused: isRefusalError(error) }).toEqual({ method, refused: true })
+      expect(error).toBeInstanceOf(RefusalError)
     }
   })
 

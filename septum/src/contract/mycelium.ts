@@ -3,6 +3,7 @@ import type {
   ChannelIdentity,
   ConversationInfo,
   OutgoingContent,
+  Principal,
   PushTarget,
   RhizaHealth,
 } from './message.ts'
@@ -52,6 +53,9 @@ export interface ArgInfo {
 /** A command a principal may invoke, description rendered, args in declaration order. */
 export interface CommandInfo {
   readonly plugin: string
+  /** The bare command name, as typed after the prefix. */
+  readonly name: string
+  /** The same bare name, under the field this core named it first. */
   readonly command: string
   /** `plugin.command`, the sort key. */
   readonly qualified: string
@@ -66,9 +70,18 @@ export interface CommandScope {
   readonly kind?: ConversationKind
 }
 
+/** Where a context rule lets its command run: one kind of conversation, or a list of them. */
+export type ContextRuleWhere = ConversationKind | readonly ConversationKind[]
+
+/** A context rule, read back under both the names spores use and the ones this core used first. */
 export interface ContextRule {
   /** The qualified command, `plugin.command`. */
+  readonly pattern: string
+  /** The kinds of conversation it may run in. */
+  readonly where: readonly ConversationKind[]
+  /** The same as `pattern`. */
   readonly command: string
+  /** The same as `where`. */
   readonly allowed: readonly ConversationKind[]
 }
 
@@ -165,24 +178,38 @@ export interface MessagesBroadcast {
 export interface ConversationsRead {
   listConversations(): Promise<readonly ConversationInfo[]>
 }
+/**
+ * Every write resolves once it applies and rejects with a RefusalError for a business refusal,
+ * rather than resolving an Outcome: a spore that only awaits still learns it was refused.
+ */
 export interface RestrictionsManage {
   listContextRules(): Promise<readonly ContextRule[]>
-  setContextRule(command: string, allowed: readonly ConversationKind[]): Promise<Outcome>
-  clearContextRule(command: string): Promise<Outcome>
+  /** `where` is one kind of conversation or a list of them; a command listed again is replaced. */
+  setContextRule(pattern: string, where: ContextRuleWhere): Promise<void>
+  clearContextRule(pattern: string): Promise<void>
   /** The channels an inhibitor is confined to; empty means every channel. */
-  inhibitorChannels(inhibitor: string): Promise<OutcomeOf<readonly string[]>>
-  confineInhibitor(inhibitor: string, channels: readonly string[]): Promise<Outcome>
+  inhibitorChannels(inhibitor: string): Promise<readonly string[]>
+  /** Replaces the list wholesale; an empty list restores every channel. */
+  setInhibitorChannels(inhibitor: string, channels: readonly string[]): Promise<void>
+  /** The same as setInhibitorChannels, under the name this core used first. */
+  confineInhibitor(inhibitor: string, channels: readonly string[]): Promise<void>
   listBroadcastTargets(): Promise<readonly PushTarget[]>
-  addBroadcastTarget(target: PushTarget): Promise<Outcome>
-  removeBroadcastTarget(target: PushTarget): Promise<Outcome>
+  addBroadcastTarget(target: PushTarget): Promise<void>
+  removeBroadcastTarget(target: PushTarget): Promise<void>
 }
+/** Rejects with a RefusalError for a business refusal, like restrictions.manage. */
 export interface LocaleManage {
-  setPrincipalLocale(principalId: string, locale: string): Promise<Outcome>
-  setConversationLocale(channel: string, conversationId: string, locale: string): Promise<Outcome>
+  setPrincipalLocale(principalId: string, locale: string): Promise<void>
+  setConversationLocale(channel: string, conversationId: string, locale: string): Promise<void>
   availableLocales(): readonly string[]
 }
 export interface CommandsRead {
-  available(principalId: string, locale: string, where?: CommandScope): Promise<readonly CommandInfo[]>
+  /** The principal as getPrincipal or ctx.principal answers it; its id alone is accepted too. */
+  available(
+    principal: PrincipalInfo | Principal | string,
+    locale: string,
+    where?: CommandScope,
+  ): Promise<readonly CommandInfo[]>
 }
 export interface SourcesManage {
   listSources(): Promise<readonly SourceInfo[]>
@@ -239,6 +266,7 @@ export const SCOPE_METHODS = {
     'setContextRule',
     'clearContextRule',
     'inhibitorChannels',
+    'setInhibitorChannels',
     'confineInhibitor',
     'listBroadcastTargets',
     'addBroadcastTarget',

@@ -1,6 +1,7 @@
 import type { Invocation } from '@mycelo/septum'
-import { answer, arg, say, sibling, typed } from './answers.ts'
+import { arg, say, sibling, typed } from './answers.ts'
 import { type AdminContext, type Handlers, myceliumOf } from './mycelium.ts'
+import { answerSettled } from './settled.ts'
 
 /** The available locale the reader meant, matched without regard to case, or undefined. */
 function chosen(invocation: Invocation, ctx: AdminContext): string | undefined {
@@ -26,8 +27,8 @@ export const localeHandlers: Handlers = {
   async lang(invocation, ctx) {
     const locale = chosen(invocation, ctx)
     if (locale === undefined) return choices(invocation, ctx)
-    const outcome = await myceliumOf(ctx).setPrincipalLocale(ctx.principal.id, locale)
-    await answer(ctx, outcome, () => ctx.t('lang.done', { locale }, locale))
+    const set = myceliumOf(ctx).setPrincipalLocale(ctx.principal.id, locale)
+    await answerSettled(ctx, set, () => ctx.t('lang.done', { locale }, locale))
   },
 
   async langGroup(invocation, ctx) {
@@ -37,11 +38,7 @@ export const localeHandlers: Handlers = {
     }
     const locale = chosen(invocation, ctx)
     if (locale === undefined) return choices(invocation, ctx)
-    const outcome = await myceliumOf(ctx).setConversationLocale(
-      message.channel,
-      message.conversationId,
-      locale,
-    )
-    await answer(ctx, outcome, () => ctx.t('lang.groupDone', { locale }, locale))
+    const set = myceliumOf(ctx).setConversationLocale(message.channel, message.conversationId, locale)
+    await answerSettled(ctx, set, () => ctx.t('lang.groupDone', { locale }, locale))
   },
 }

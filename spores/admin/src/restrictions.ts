@@ -1,6 +1,7 @@
 import type { ConversationKind, Invocation, PushTarget } from '@mycelo/septum'
-import { answer, arg, listing, refusalText, say, sibling, usage, words, yesNo } from './answers.ts'
+import { arg, listing, say, sibling, usage, words, yesNo } from './answers.ts'
 import { type AdminContext, type Handlers, myceliumOf } from './mycelium.ts'
+import { answerSettled } from './settled.ts'
 
 /** What `rule` accepts after the command: where it may run, or `clear` to lift the rule. */
 const PLACES: Readonly<Record<string, readonly ConversationKind[]>> = {
@@ -47,7 +48,7 @@ export const restrictionHandlers: Handlers = {
   async rules(_invocation, ctx) {
     const rules = await myceliumOf(ctx).listContextRules()
     const lines = rules.map((rule) =>
-      ctx.t('rules.line', { command: rule.command, place: place(rule.allowed) }),
+      ctx.t('rules.line', { command: rule.pattern, place: place(rule.where) }),
     )
     await say(ctx, listing(ctx.t('rules.title'), lines, ctx.t('rules.empty')))
   },
@@ -57,13 +58,13 @@ export const restrictionHandlers: Handlers = {
     const where = arg(invocation, 'where')?.toLowerCase()
     if (command === undefined || where === undefined) return usage(invocation, ctx)
     if (where === 'clear') {
-      const outcome = await myceliumOf(ctx).clearContextRule(command)
-      return answer(ctx, outcome, () => ctx.t('rule.cleared', { command }))
+      const cleared = myceliumOf(ctx).clearContextRule(command)
+      return answerSettled(ctx, cleared, () => ctx.t('rule.cleared', { command }))
     }
     const allowed = PLACES[where]
     if (allowed === undefined) return usage(invocation, ctx)
-    const outcome = await myceliumOf(ctx).setContextRule(command, allowed)
-    await answer(ctx, outcome, () => ctx.t('rule.done', { command, place: where }))
+    const set = myceliumOf(ctx).setContextRule(command, allowed)
+    await answerSettled(ctx, set, () => ctx.t('rule.done', { command, place: where }))
   },
 
   async confine(invocation, ctx) {
@@ -73,12 +74,12 @@ export const restrictionHandlers: Handlers = {
     const mycelium = myceliumOf(ctx)
     if (channels.length === 0) {
       // Without channels, the answer is where the inhibitor watches now.
-      const current = await mycelium.inhibitorChannels(inhibitor)
-      return say(ctx, current.ok ? watched(inhibitor, current.value, ctx) : refusalText(ctx, current.refusal))
+      const current = mycelium.inhibitorChannels(inhibitor)
+      return answerSettled(ctx, current, (watches) => watched(inhibitor, watches, ctx))
     }
     const confined = channels.length === 1 && channels[0]?.toLowerCase() === 'all' ? [] : channels
-    const outcome = await mycelium.confineInhibitor(inhibitor, confined)
-    await answer(ctx, outcome, () => watched(inhibitor, confined, ctx))
+    const confining = mycelium.setInhibitorChannels(inhibitor, confined)
+    await answerSettled(ctx, confining, () => watched(inhibitor, confined, ctx))
   },
 
   async targets(invocation, ctx) {
@@ -93,8 +94,8 @@ export const restrictionHandlers: Handlers = {
   async targetAdd(invocation, ctx) {
     const wanted = target(invocation)
     if (wanted === undefined) return usage(invocation, ctx)
-    const outcome = await myceliumOf(ctx).addBroadcastTarget(wanted)
-    await answer(ctx, outcome, () =>
+    const added = myceliumOf(ctx).addBroadcastTarget(wanted)
+    await answerSettled(ctx, added, () =>
       ctx.t('targetAdd.done', { channel: wanted.channel, conversation: wanted.conversationId }),
     )
   },
@@ -102,8 +103,8 @@ export const restrictionHandlers: Handlers = {
   async targetRemove(invocation, ctx) {
     const wanted = target(invocation)
     if (wanted === undefined) return usage(invocation, ctx)
-    const outcome = await myceliumOf(ctx).removeBroadcastTarget(wanted)
-    await answer(ctx, outcome, () =>
+    const removed = myceliumOf(ctx).removeBroadcastTarget(wanted)
+    await answerSettled(ctx, removed, () =>
       ctx.t('targetRemove.done', { channel: wanted.channel, conversation: wanted.conversationId }),
     )
   },

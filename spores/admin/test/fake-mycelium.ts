@@ -1,5 +1,7 @@
 import type {
   BroadcastResult,
+  ContextRule,
+  ContextRuleWhere,
   ConversationInfo,
   ConversationKind,
   FormSchema,
@@ -11,7 +13,7 @@ import type {
   RhizaHealth,
   RoleInfo,
 } from '@mycelo/septum'
-import { type Outcome, SECRET_MASK } from '@mycelo/septum'
+import { type Outcome, RefusalError, SECRET_MASK } from '@mycelo/septum'
 import type { AdminMycelium } from '../src/index.ts'
 
 const done: Outcome = { ok: true }
@@ -90,6 +92,11 @@ export class FakeMycelium implements AdminMycelium {
 
   private refuse(key: string, params: Record<string, unknown>): Refusal {
     return { ok: false, refusal: { domain: this.refusalDomain, key: `refusal.${key}`, params } }
+  }
+
+  /** How restrictions.manage and locale.manage refuse: they reject rather than resolve. */
+  private reject(key: string, params: Record<string, unknown>): never {
+    throw new RefusalError(this.refuse(key, params).refusal)
   }
 
   private person(id: string, change: (person: Person) => void): Outcome {
@@ -253,54 +260,53 @@ export class FakeMycelium implements AdminMycelium {
     return this.conversations
   }
 
-  async listContextRules() {
-    return [...this.rules].map(([command, allowed]) => ({ command, allowed }))
+  async listContextRules(): Promise<readonly ContextRule[]> {
+    return [...this.rules].map(([command, allowed]) => ({
+      pattern: command,
+      where: allowed,
+      command,
+      allowed,
+    }))
   }
-  async setContextRule(command: string, allowed: readonly ConversationKind[]): Promise<Outcome> {
-    if (!command.includes('.')) return this.refuse('unknownCommand', { command })
-    this.rules.set(command, allowed)
-    return done
+  async setContextRule(pattern: string, where: ContextRuleWhere): Promise<void> {
+    if (!pattern.includes('.')) this.reject('unknownCommand', { command: pattern })
+    this.rules.set(pattern, typeof where === 'string' ? [where] : where)
   }
-  async clearContextRule(command: string): Promise<Outcome> {
-    this.rules.delete(command)
-    return done
+  async clearContextRule(pattern: string): Promise<void> {
+    this.rules.delete(pattern)
   }
-  async inhibitorChannels(inhibitor: string): Promise<OutcomeOf<readonly string[]>> {
-    const channels = this.confinement.get(inhibitor)
-    return channels === undefined
-      ? this.refuse('unknownInhibitor', { inhibitor })
-      : { ok: true, value: channels }
+  async inhibitorChannels(inhibitor: string): Promise<readonly string[]> {
+    return this.confinement.get(inhibitor) ?? this.reject('unknownInhibitor', { inhibitor })
   }
-  async confineInhibitor(inhibitor: string, channels: readonly string[]): Promise<Outcome> {
-    if (!this.confinement.has(inhibitor)) return this.refuse('unknownInhibitor', { inhibitor })
+  async setInhibitorChannels(inhibitor: string, channels: readonly string[]): Promise<void> {
+    if (!this.confinement.has(inhibitor)) this.reject('unknownInhibitor', { inhibitor })
     this.confinement.set(inhibitor, channels)
-    return done
+  }
+  confineInhibitor(inhibitor: string, channels: readonly string[]): Promise<void> {
+    return this.setInhibitorChannels(inhibitor, channels)
   }
   async listBroadcastTargets(): Promise<readonly PushTarget[]> {
     return this.targets
   }
-  async addBroadcastTarget(target: PushTarget): Promise<Outcome> {
-    if (this.targets.some(sameTarget(target))) return this.refuse('targetTaken', { ...target })
+  async addBroadcastTarget(target: PushTarget): Promise<void> {
+    if (this.targets.some(sameTarget(target))) this.reject('targetTaken', { ...target })
     this.targets.push(target)
-    return done
   }
-  async removeBroadcastTarget(target: PushTarget): Promise<Outcome> {
+  async removeBroadcastTarget(target: PushTarget): Promise<void> {
     const index = this.targets.findIndex(sameTarget(target))
-    if (index < 0) return this.refuse('unknownTarget', { ...target })
+    if (index < 0) this.reject('unknownTarget', { ...target })
     this.targets.splice(index, 1)
-    return done
   }
 
-  async setPrincipalLocale(principalId: string, locale: string): Promise<Outcome> {
-    return this.person(principalId, (person) => {
-      person.locale = locale
-    })
+  async setPrincipalLocale(principalId: string, locale: string): Promise<void> {
+    const person = this.people.get(principalId)
+    if (person === undefined) return this.reject('unknownPrincipal', { id: principalId })
+    person.locale = locale
   }
-  async setConversationLocale(channel: string, conversationId: string, locale: string): Promise<Outcome> {
+  async setConversationLocale(channel: string, conversationId: string, locale: string): Promise<void> {
     const known = this.conversations.some((c) => c.channel === channel && c.conversationId === conversationId)
-    if (!known) return this.refuse('unknownConversation', { channel, conversationId })
+    if (!known) this.reject('unknownConversation', { channel, conversationId })
     this.conversationLocales.set(`${channel} ${conversationId}`, locale)
-    return done
   }
   availableLocales(): readonly string[] {
     return ['en', 'fr']

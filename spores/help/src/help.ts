@@ -17,13 +17,13 @@ interface Listing {
 export async function help(invocation: Invocation, ctx: Context): Promise<void> {
   const { message } = invocation
   const mycelium = ctx.rhiza<Mycelium<'commands.read'>>('mycelium')
-  const commands = await mycelium.available(ctx.principal.id, ctx.locale, {
+  const commands = await mycelium.available(ctx.principal, ctx.locale, {
     channel: message.channel,
     kind: message.group === undefined ? 'dm' : 'group',
   })
   const { prefix } = ctx.config
   const names = typedNames(commands)
-  const own = commands.find((info) => info.plugin === 'help' && info.command === invocation.command)
+  const own = commands.find((info) => info.plugin === 'help' && info.name === invocation.command)
   const help = `${prefix}${own === undefined ? invocation.command : (names.get(own) ?? own.qualified)}`
   const listing: Listing = { commands, names, prefix, help }
   const wanted = invocation.args.command?.trim() ?? ''

@@ -6,9 +6,9 @@ import type { CommandInfo } from '@mycelo/septum'
  */
 export function typedNames(commands: readonly CommandInfo[]): ReadonlyMap<CommandInfo, string> {
   const counts = new Map<string, number>()
-  for (const info of commands) counts.set(info.command, (counts.get(info.command) ?? 0) + 1)
+  for (const info of commands) counts.set(info.name, (counts.get(info.name) ?? 0) + 1)
   return new Map(
-    commands.map((info) => [info, (counts.get(info.command) ?? 0) > 1 ? info.qualified : info.command]),
+    commands.map((info) => [info, (counts.get(info.name) ?? 0) > 1 ? info.qualified : info.name]),
   )
 }
 
@@ -22,5 +22,5 @@ export function usageLine(name: string, info: CommandInfo, prefix: string): stri
 export function matching(commands: readonly CommandInfo[], typed: string, prefix: string): CommandInfo[] {
   const word = (typed.startsWith(prefix) ? typed.slice(prefix.length) : typed).toLowerCase()
   const qualified = commands.filter((info) => info.qualified === word)
-  return qualified.length > 0 ? qualified : commands.filter((info) => info.command === word)
+  return qualified.length > 0 ? qualified : commands.filter((info) => info.name === word)
 }

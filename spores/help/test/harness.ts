@@ -10,6 +10,8 @@ import {
   type Invocation,
   type Logger,
   type Mycelium,
+  type Principal,
+  type PrincipalInfo,
   type Translate,
 } from '@mycelo/septum'
 import { parse } from 'yaml'
@@ -48,7 +50,7 @@ export function translator(readerLocale: string): Translate {
 }
 
 export interface AvailableCall {
-  readonly principalId: string
+  readonly principal: PrincipalInfo | Principal | string
   readonly locale: string
   readonly where?: CommandScope
 }
@@ -57,8 +59,12 @@ export interface AvailableCall {
 export class FakeCommands implements Mycelium<'commands.read'> {
   readonly calls: AvailableCall[] = []
   constructor(private readonly commands: (locale: string) => readonly CommandInfo[]) {}
-  available(principalId: string, locale: string, where?: CommandScope): Promise<readonly CommandInfo[]> {
-    this.calls.push({ principalId, locale, ...(where !== undefined && { where }) })
+  available(
+    principal: PrincipalInfo | Principal | string,
+    locale: string,
+    where?: CommandScope,
+  ): Promise<readonly CommandInfo[]> {
+    this.calls.push({ principal, locale, ...(where !== undefined && { where }) })
     return Promise.resolve(this.commands(locale))
   }
 }

@@ -6,11 +6,15 @@ import { catalogs, contextFor, FakeCommands, invocation, keysOf, manifest } from
 
 const french = (locale: string) => locale === 'fr'
 
+/** The principal the harness's context carries: help hands it to available() whole. */
+const ALICE = { id: 'p-alice', identities: [{ channel: 'console', externalId: 'alice' }], roles: ['member'] }
+
 /** What the core would answer: sorted by qualified name, descriptions rendered in the locale. */
 function commands(locale: string): CommandInfo[] {
   return [
     {
       plugin: 'help',
+      name: 'help',
       command: 'help',
       qualified: 'help.help',
       description: french(locale) ? 'Liste les commandes' : 'List the commands',
@@ -20,6 +24,7 @@ function commands(locale: string): CommandInfo[] {
     },
     {
       plugin: 'movies',
+      name: 'add',
       command: 'add',
       qualified: 'movies.add',
       description: french(locale) ? 'Ajoute un film' : 'Queue a movie',
@@ -28,9 +33,10 @@ function commands(locale: string): CommandInfo[] {
         { name: 'year', description: french(locale) ? 'Année de sortie' : 'Release year', required: false },
       ],
     },
-    { plugin: 'ping', command: 'ping', qualified: 'ping.ping', description: 'Answer pong' },
+    { plugin: 'ping', name: 'ping', command: 'ping', qualified: 'ping.ping', description: 'Answer pong' },
     {
       plugin: 'shows',
+      name: 'add',
       command: 'add',
       qualified: 'shows.add',
       description: 'Queue a show',
@@ -89,16 +95,12 @@ describe('help spore', () => {
         'Send /help <command> to see the details of one command.',
       ].join('\n'),
     ])
-    expect(calls).toEqual([
-      { principalId: 'p-alice', locale: 'en', where: { channel: 'console', kind: 'dm' } },
-    ])
+    expect(calls).toEqual([{ principal: ALICE, locale: 'en', where: { channel: 'console', kind: 'dm' } }])
   })
 
   it('asks for the group context in a group and answers in the reader’s locale', async () => {
     const { replies, calls } = await ask({ locale: 'fr', group: { id: 'g1' } })
-    expect(calls).toEqual([
-      { principalId: 'p-alice', locale: 'fr', where: { channel: 'console', kind: 'group' } },
-    ])
+    expect(calls).toEqual([{ principal: ALICE, locale: 'fr', where: { channel: 'console', kind: 'group' } }])
     expect(replies[0]?.split('\n').slice(0, 3)).toEqual([
       'Les 4 commandes que vous pouvez lancer ici :',
       '/help [command] — Liste les commandes',
@@ -153,6 +155,21 @@ describe('help spore', () => {
     )
     const bare = await ask({ args: { command: 'ping' } })
     expect(bare.replies).toEqual(['/ping — Answer pong\nIt takes no arguments.'])
+  })
+
+  it('reads each bare name from `name`, which a core answering only that field still sends', async () => {
+    const nameOnly = (locale: string) =>
+      commands(locale).map(({ command: _command, ...info }) => info as CommandInfo)
+    const { replies } = await ask({ list: nameOnly })
+    expect(replies[0]?.split('\n').slice(1, 5)).toEqual([
+      '/help [command] — List the commands',
+      '/movies.add <title> [year] — Queue a movie',
+      '/ping — Answer pong',
+      '/shows.add <title> — Queue a show',
+    ])
+    expect((await ask({ list: nameOnly, args: { command: 'ping' } })).replies).toEqual([
+      '/ping — Answer pong\nIt takes no arguments.',
+    ])
   })
 
   it('answers an unknown command with a sentence in the reader’s locale', async () => {

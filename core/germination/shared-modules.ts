@@ -1,0 +1,84 @@
+import { existsSync, realpathSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { dirname, extname, join, resolve, sep } from 'node:path'
+
+/** What a spore may import without shipping it: the contract, and the zod its schemas are written in. */
+const SHARED_PACKAGES = ['@mycelo/septum', 'zod'] as const
+
+/** The checkout the core runs from: a file inside it already resolves both through its node_modules. */
+const CORE_TREE = realpathSync(resolve(import.meta.dir, '..', '..'))
+
+/** A bare import of a shared package, or of one of its subpaths, in any of the forms a module uses. */
+const SHARED_IMPORT =
+  /(\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)(['"])((?:@mycelo\/septum|zod)(?:\/[^'"\s]*)?)\2/g
+
+const LOADERS = {
+  '.ts': 'ts',
+  '.mts': 'ts',
+  '.tsx': 'tsx',
+  '.js': 'js',
+  '.mjs': 'js',
+  '.jsx': 'jsx',
+} as const
+
+let shared = false
+
+/**
+ * Lets a spore outside the core's tree (a folder elsewhere, a bundled release) import
+ * `@mycelo/septum`, `zod` and their subpaths: each resolves to the core's own copy, the very
+ * module the core holds, unless the spore ships its own in a node_modules of its own. Idempotent.
+ *
+ * Bun's runtime plugins do not run onResolve for a bare specifier, so this hooks onLoad instead:
+ * a source file outside the tree has those specifiers rewritten to the core's resolved paths.
+ */
+export function shareContractModules(): void {
+  if (shared) return
+  shared = true
+  Bun.plugin({
+    name: 'mycelo-shared-contract-modules',
+    setup(build) {
+      build.onLoad({ filter: outsideCoreTree() }, async ({ path }) => ({
+        contents: withSharedImports(await readFile(path, 'utf8'), path),
+        loader: LOADERS[extname(path) as keyof typeof LOADERS] ?? 'js',
+      }))
+    },
+  })
+}
+
+/** A module source outside the tree and outside any node_modules: a spore's own code. */
+function outsideCoreTree(): RegExp {
+  const tree = `${CORE_TREE}${sep}`.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+  const nodeModules = `[\\\\/]node_modules[\\\\/]`
+  return new RegExp(`^(?!${tree})(?!.*${nodeModules}).*\\.(?:m?ts|tsx|m?js|jsx)$`)
+}
+
+/** The source with each shared import the spore does not ship pointed at the core's copy. */
+export function withSharedImports(source: string, path: string): string {
+  const from = dirname(path)
+  return source.replace(SHARED_IMPORT, (whole, lead: string, _quote: string, specifier: string) => {
+    const target = coreCopy(specifier)
+    if (target === undefined || shipsOwn(from, packageOf(specifier))) return whole
+    return `${lead}${JSON.stringify(target)}`
+  })
+}
+
+function packageOf(specifier: string): string {
+  return SHARED_PACKAGES.find((name) => specifier === name || specifier.startsWith(`${name}/`)) ?? specifier
+}
+
+/** The file the core itself loads for this specifier; undefined for a subpath it does not have. */
+function coreCopy(specifier: string): string | undefined {
+  try {
+    return Bun.resolveSync(specifier, import.meta.dir)
+  } catch {
+    return undefined
+  }
+}
+
+/** Node's lookup: a node_modules/<package> in the importing folder or any folder above it. */
+function shipsOwn(dir: string, name: string): boolean {
+  for (let current = dir; ; current = dirname(current)) {
+    if (existsSync(join(current, 'node_modules', name, 'package.json'))) return true
+    if (dirname(current) === current) return false
+  }
+}

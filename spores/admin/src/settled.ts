@@ -1,0 +1,23 @@
+import { isRefusalError } from '@mycelo/septum'
+import { refusalText, say } from './answers.ts'
+import type { AdminContext } from './mycelium.ts'
+
+/**
+ * For the scopes that reject on a refusal (restrictions.manage, locale.manage): the done sentence
+ * once the call resolves, the refusal when it rejects with one. Any other rejection is a fault
+ * and propagates, to be answered as one.
+ */
+export async function answerSettled<T>(
+  ctx: AdminContext,
+  call: Promise<T>,
+  done: (value: T) => string,
+): Promise<void> {
+  let value: T
+  try {
+    value = await call
+  } catch (error) {
+    if (!isRefusalError(error)) throw error
+    return say(ctx, refusalText(ctx, error.refusal))
+  }
+  return say(ctx, done(value))
+}
