@@ -11,7 +11,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const localBun = join(root, '.tools', 'node_modules', '.bin', 'bun')
 
 const targets = {
-  start: (args) => ['core/boot/main.ts', ...args],
+  start: (args) => ['--no-install', 'core/boot/main.ts', ...args],
   ci: (args) => ['run', 'ci', ...args],
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'bun:test'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createPluginStore, openStore } from '../../store/index.ts'
 import { scratchFolder } from '../store/scratch.ts'
@@ -151,5 +152,27 @@ describe('an interrupted first start', () => {
     expect(report).toMatch(/m-hang +enzyme +dormant +the enzyme implementation lacks a handler "run"/)
     restarted.child.kill('SIGTERM')
     expect(await restarted.exited()).toBe(0)
+  })
+})
+
+describe('a spore importing a package it does not ship', () => {
+  it('fails to load, and nothing is fetched from a registry for it', async () => {
+    // Outside the checkout, where no node_modules above it would stop Bun installing on import.
+    const outside = mkdtempSync(join(tmpdir(), 'mycelo-fetch-'))
+    const spores = join(outside, 'spores')
+    const config = join(outside, 'mycelo.yaml')
+    writeFileSync(config, 'spores: [spores]\ndatabase: data/mycelo.db\n')
+    writeSpore(
+      spores,
+      'fetcher',
+      enzyme(
+        'fetcher',
+        "import isEven from 'is-even'\nexport default { create: () => ({ handlers: { run: () => isEven(2) } }) }\n",
+      ),
+    )
+    const checked = await runBoot(['--check', '--json'], config)
+    const lines = JSON.parse(checked.stdout).spores as { name: string; reason?: string }[]
+    rmSync(outside, { recursive: true, force: true })
+    expect(lines.find((line) => line.name === 'fetcher')?.reason).toContain("Cannot find package 'is-even'")
   })
 })
