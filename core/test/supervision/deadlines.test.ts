@@ -5,7 +5,7 @@ import { startTestCore, type TestCore } from '../support/runtime.ts'
 
 // Short deadlines so that a hang is noticed within a test; every other value is the default.
 const TIMEOUTS =
-  'timeouts: { create: 300, start: 300, connect: 300, listen: 300, stop: 300, inspect: 150, handler: 200, health: 150, send: 150 }\n'
+  'timeouts: { create: 300, start: 300, connect: 300, listen: 300, stop: 300, inspect: 150, handler: 200, health: 150, send: 150, groupMembers: 150 }\n'
 
 const FOREVER = 'new Promise(() => {})'
 
@@ -176,8 +176,8 @@ describe('a deadline on every call on the message path', () => {
       spores: {
         films: FILMS,
         mute: {
-          'spore.yaml': 'kind: hypha\nname: mute\nseptum: "^1.0"\ncapabilities: []\n',
-          'src/index.ts': `export default { create: () => ({ async connect() {}, async listen() {}, async stop() {}, send: () => ${FOREVER} }) }\n`,
+          'spore.yaml': 'kind: hypha\nname: mute\nseptum: "^1.0"\ncapabilities: [group_membership]\n',
+          'src/index.ts': `export default { create: () => ({ async connect() {}, async listen() {}, async stop() {}, send: () => ${FOREVER}, listGroupMembers: () => ${FOREVER} }) }\n`,
         },
         sleepy: {
           'spore.yaml': 'kind: rhiza\nname: sleepy\nseptum: "^1.0"\n',
@@ -188,6 +188,9 @@ describe('a deadline on every call on the message path', () => {
     const { hyphae } = core.assembly.runtime
     await expect(hyphae.send({ channel: 'mute', conversationId: 'c' }, { text: 'hi' })).rejects.toThrow(
       'send() on mute did not finish within 150 ms',
+    )
+    await expect(hyphae.groupMembers('mute', 'g1')).rejects.toThrow(
+      'listGroupMembers() on mute did not finish within 150 ms',
     )
     const sleepy = core.germination.byName.get('sleepy')!
     const health = (
