@@ -21,4 +21,15 @@ export {
 export * from './contract/index.ts'
 export { ManifestError, manifestErrorOf, parseManifest } from './manifest/index.ts'
 export { checkRange, type RangeCheck, type SemverRange, septumIncompatibility } from './range/index.ts'
+export {
+  INDEX_FORMAT,
+  publisherKeySchema,
+  type SporangiumIndex,
+  type SporeEntry,
+  type StrainEntry,
+  sporangiumIndexSchema,
+  sporeEntrySchema,
+  strainEntrySchema,
+  strainStatement,
+} from './sporangium/index-format.ts'
 export { SEPTUM_VERSION } from './version.ts'
