@@ -40,6 +40,43 @@ const timeoutsSchema = z
 
 export type Timeouts = z.output<typeof timeoutsSchema>
 
+const MIB = 1024 * 1024
+
+/** Where spores are installed from, and the bounds an install stays within. */
+const sporangiaSchema = z
+  .strictObject({
+    /**
+     * Plain http: is refused for a source unless this is on, and then only to a loopback address:
+     * for tests and a mirror on the same machine, reached deliberately.
+     */
+    allowLoopbackHttp: z.boolean().default(false),
+    /** GitHub's REST API, for sources at https://github.com/<owner>/<repo>. */
+    githubApi: z.url().default('https://api.github.com'),
+    /** Where installed spores go; it should be one of `spores:`, or they are never discovered. */
+    installs: text.default('data/spores'),
+    /** Where an archive is unpacked and checked before it is moved into `installs`. */
+    staging: text.default('data/staging'),
+    limits: z
+      .strictObject({
+        /** The most bytes one download may be. */
+        downloadBytes: z
+          .int()
+          .min(1)
+          .default(50 * MIB),
+        /** The most bytes an archive may expand to. */
+        expandedBytes: z
+          .int()
+          .min(1)
+          .default(200 * MIB),
+        /** The most entries an archive may hold. */
+        entries: z.int().min(1).default(10_000),
+        /** How long one download (or index request) may take, in milliseconds. */
+        downloadMs: z.int().min(1).default(120_000),
+      })
+      .prefault({}),
+  })
+  .prefault({})
+
 const ownerSchema = z.strictObject({ channel: text, userId: text })
 
 const fileSchema = z.strictObject({
@@ -62,18 +99,22 @@ const fileSchema = z.strictObject({
     .prefault({}),
   maxMessageLength: z.int().min(1).default(4000),
   timeouts: timeoutsSchema,
+  sporangia: sporangiaSchema,
 })
 
 type FileConfig = z.output<typeof fileSchema>
 
 /** The validated configuration, with every path absolute. */
-export interface MyceloConfig extends Readonly<Omit<FileConfig, 'spores' | 'owner' | 'http' | 'timeouts'>> {
+export interface MyceloConfig
+  extends Readonly<Omit<FileConfig, 'spores' | 'owner' | 'http' | 'timeouts' | 'sporangia'>> {
   /** The file the values were read from, or undefined when none exists and defaults apply. */
   readonly file: string | undefined
   readonly spores: readonly string[]
   readonly owner: Readonly<FileConfig['owner']>
   readonly http: Readonly<FileConfig['http']>
   readonly timeouts: Readonly<Timeouts>
+  /** With `installs` and `staging` absolute. */
+  readonly sporangia: Readonly<FileConfig['sporangia']>
 }
 
 export interface LoadConfigOptions {
@@ -130,7 +171,12 @@ function readYaml(file: string, label: string): unknown {
 
 function resolvePaths(config: FileConfig, base: string, file: string | undefined): MyceloConfig {
   const at = (path: string) => (path === ':memory:' ? path : resolve(base, path))
-  return { ...config, file, spores: config.spores.map(at), database: at(config.database) }
+  const sporangia = {
+    ...config.sporangia,
+    installs: at(config.sporangia.installs),
+    staging: at(config.sporangia.staging),
+  }
+  return { ...config, file, spores: config.spores.map(at), database: at(config.database), sporangia }
 }
 
 /** Names a file the way an operator would type it: relative to where they stand when inside it. */

@@ -56,6 +56,18 @@ describe('loadConfig', () => {
         send: 15_000,
         groupMembers: 5_000,
       },
+      sporangia: {
+        allowLoopbackHttp: false,
+        githubApi: 'https://api.github.com',
+        installs: join(cwd, 'data', 'spores'),
+        staging: join(cwd, 'data', 'staging'),
+        limits: {
+          downloadBytes: 52_428_800,
+          expandedBytes: 209_715_200,
+          entries: 10_000,
+          downloadMs: 120_000,
+        },
+      },
     })
   })
 
@@ -95,6 +107,18 @@ describe('loadConfig', () => {
         health: 5_000,
         send: 15_000,
         groupMembers: 5_000,
+      },
+      sporangia: {
+        allowLoopbackHttp: false,
+        githubApi: 'https://api.github.com',
+        installs: join(folder, 'data', 'spores'),
+        staging: join(folder, 'data', 'staging'),
+        limits: {
+          downloadBytes: 52_428_800,
+          expandedBytes: 209_715_200,
+          entries: 10_000,
+          downloadMs: 120_000,
+        },
       },
     })
   })
