@@ -57,6 +57,7 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
       store: plugins,
       logger,
       createDeadlineMs: config.timeouts.create,
+      installs: config.sporangia.installs,
     })
     let assembly: Assembly | undefined
     if (!check) {

@@ -45,8 +45,13 @@ export async function openRuntime(options: OpenOptions): Promise<Opened> {
     let refusal: string | undefined
     let germination: Germination
     try {
-      const createDeadlineMs = config.timeouts.create
-      germination = await germinate({ folders: config.spores, store: plugins, logger, createDeadlineMs })
+      germination = await germinate({
+        folders: config.spores,
+        store: plugins,
+        logger,
+        createDeadlineMs: config.timeouts.create,
+        installs: config.sporangia.installs,
+      })
     } catch (error) {
       // A cycle or a name clash must not keep the operator from the roles that would let them fix it.
       if (!(error instanceof StartupRefusal)) throw error

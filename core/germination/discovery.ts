@@ -29,7 +29,12 @@ export interface Discovery {
  * logged as found. A folder that exists but cannot be read refuses the start: an enforcing filter
  * in it would otherwise be silently left out.
  */
-export async function discoverSpores(folders: readonly string[], logger: Logger): Promise<Discovery> {
+export async function discoverSpores(
+  folders: readonly string[],
+  logger: Logger,
+  /** Folders the core creates when it first installs a spore: their absence is no mistake. */
+  awaited: readonly string[] = [],
+): Promise<Discovery> {
   const dirs: string[] = []
   const refused = new Map<string, string>()
   const warnings: GerminationWarning[] = []
@@ -41,6 +46,7 @@ export async function discoverSpores(folders: readonly string[], logger: Logger)
     } catch (error) {
       if (!isMissing(error))
         throw new StartupRefusal(`spores folder ${root} cannot be read: ${faultText(error)}`)
+      if (awaited.some((folder) => resolve(folder) === root)) continue
       warnings.push({ kind: 'missingFolder', folder: root })
       logger.warn('spores folder does not exist; no spore is read from it', { folder: root })
       continue

@@ -21,6 +21,8 @@ export interface GerminateOptions {
   readonly septumVersion?: string
   /** How long importing a module, and then its create(), may each take. */
   readonly createDeadlineMs?: number
+  /** Where installed spores go: a folder that may not exist before the first install. */
+  readonly installs?: string
 }
 
 type Draft = { -readonly [K in keyof GerminatedSpore]: GerminatedSpore[K] }
@@ -34,7 +36,8 @@ export const RESERVED_NAMES: ReadonlySet<string> = new Set(['common', 'core', 'm
  * found twice. Refusals come before any spore's code runs or any install row is written.
  */
 export async function germinate(options: GerminateOptions): Promise<Germination> {
-  const discovery = await discoverSpores(options.folders, options.logger)
+  const awaited = options.installs === undefined ? [] : [options.installs]
+  const discovery = await discoverSpores(options.folders, options.logger, awaited)
   const readings = await readDiscovered(discovery)
   refuseNameClashes(readings)
   const installed = new Map<string, PluginKind>()

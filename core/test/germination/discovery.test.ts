@@ -50,6 +50,14 @@ describe('discovery', () => {
     expect(warned.map((entry) => entry.meta)).toEqual([{ folder: nowhere }])
   })
 
+  it('says nothing of the installs folder before the first install has created it', async () => {
+    const installs = join(root(), 'installs')
+    const logger = memoryLogger()
+    const germination = await germinate({ folders: [installs], store: new SqliteStore(), logger, installs })
+    expect(germination.warnings).toEqual([])
+    expect(logger.entries.filter((entry) => entry.level === 'warn')).toEqual([])
+  })
+
   it('has no warning when every folder exists', async () => {
     await writeSpore(root(), 'alpha', { manifest: respondOnly('alpha') })
     const { germination, logger } = await germinateIn(root())
