@@ -58,8 +58,9 @@ function openFile(path: string): Database {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
   const sqlite = new Database(path, { create: true })
   try {
-    sqlite.run('PRAGMA journal_mode = WAL')
+    // Waiting comes first: switching to WAL itself needs a lock another process may briefly hold.
     sqlite.run('PRAGMA busy_timeout = 5000')
+    sqlite.run('PRAGMA journal_mode = WAL')
     refuseNewer(sqlite, path)
     return sqlite
   } catch (error) {
