@@ -1,6 +1,9 @@
 // A sporangium index served from a folder over loopback HTTP, as any static web server would, with
 // the faults a real network has on demand: an error status, a connection dropped mid-body, a
 // redirect loop, a server that stalls, a body sent without its length.
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { createServer, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { join, normalize } from 'node:path'
 
 export type ServedFault =
@@ -30,75 +33,68 @@ export interface IndexServer {
   stop(): Promise<void>
 }
 
-/** Serves `folder` statically on 127.0.0.1, on a port of the system's choosing. */
-export function serveIndex(folder: string): IndexServer {
+/**
+ * Serves `folder` statically on 127.0.0.1, on a port of the system's choosing. node:http rather
+ * than Bun.serve, because a dropped connection must announce a length it then does not send.
+ */
+export async function serveIndex(folder: string): Promise<IndexServer> {
   const faults = new Map<string, ServedFault>()
   const requests: ServedRequest[] = []
-  const server = Bun.serve({
-    hostname: '127.0.0.1',
-    port: 0,
-    async fetch(request) {
-      const path = decodeURIComponent(new URL(request.url).pathname)
-      requests.push({ path, authorization: request.headers.get('authorization') })
-      const fault = faults.get(path)
-      if (fault?.kind === 'status') return new Response('failing on purpose', { status: fault.status })
-      if (fault?.kind === 'redirect-loop') return Response.redirect(request.url, 302)
-      if (fault?.kind === 'redirect') return Response.redirect(fault.to, 302)
-      const relative = normalize(path).replace(/^(\.\.[/\\])+/, '')
-      const file = Bun.file(join(folder, relative))
-      if (!(await file.exists())) return new Response('not found', { status: 404 })
-      const bytes = new Uint8Array(await file.arrayBuffer())
-      if (fault?.kind === 'drop') return dropping(bytes, fault.after)
-      if (fault?.kind === 'stall') return stalling(bytes)
-      if (fault?.kind === 'unannounced') return new Response(streamOf(bytes))
-      return new Response(bytes)
-    },
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1')
+    const path = decodeURIComponent(url.pathname)
+    requests.push({ path, authorization: request.headers.authorization ?? null })
+    answer(
+      { folder, path, fault: faults.get(path), self: `http://127.0.0.1:${port()}${url.pathname}` },
+      response,
+    )
   })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const port = () => (server.address() as AddressInfo).port
   return {
-    url: `http://127.0.0.1:${server.port}`,
+    url: `http://127.0.0.1:${port()}`,
     requests,
     fault(path, fault) {
       if (fault === undefined) faults.delete(path)
       else faults.set(path, fault)
     },
     async stop() {
-      await server.stop(true)
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
     },
   }
 }
 
-function streamOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
-  return new ReadableStream({
-    pull(controller) {
-      controller.enqueue(bytes)
-      controller.close()
-    },
-  })
+interface Asked {
+  readonly folder: string
+  readonly path: string
+  readonly fault: ServedFault | undefined
+  readonly self: string
 }
 
-function dropping(bytes: Uint8Array, after: number): Response {
-  const stream = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      controller.enqueue(bytes.slice(0, after))
-      await Bun.sleep(10)
-      controller.error(new Error('dropped on purpose'))
-    },
-  })
-  return new Response(stream, { headers: { 'content-length': String(bytes.byteLength) } })
-}
-
-function stalling(bytes: Uint8Array): Response {
-  let sent = false
-  const stream = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!sent) {
-        sent = true
-        controller.enqueue(bytes.slice(0, 1))
-        return
-      }
-      // Never enqueues again: the client's deadline is what ends this.
-      await new Promise(() => undefined)
-    },
-  })
-  return new Response(stream)
+function answer({ folder, path, fault, self }: Asked, response: ServerResponse): void {
+  if (fault?.kind === 'status') return void response.writeHead(fault.status).end('failing on purpose')
+  if (fault?.kind === 'redirect-loop') return void response.writeHead(302, { location: self }).end()
+  if (fault?.kind === 'redirect') return void response.writeHead(302, { location: fault.to }).end()
+  const file = join(folder, normalize(path).replace(/^([/\\]*\.\.[/\\])+/, ''))
+  if (!existsSync(file) || !statSync(file).isFile()) return void response.writeHead(404).end('not found')
+  const bytes = readFileSync(file)
+  if (fault?.kind === 'drop') {
+    response.writeHead(200, { 'content-length': String(bytes.byteLength) })
+    // Announced in full, sent in part, then the connection is cut.
+    response.write(bytes.subarray(0, fault.after), () => setTimeout(() => response.socket?.destroy(), 10))
+    return
+  }
+  if (fault?.kind === 'stall') {
+    response.writeHead(200, { 'content-length': String(bytes.byteLength) })
+    // One byte, then nothing: only the client's deadline ends this.
+    response.write(bytes.subarray(0, 1))
+    return
+  }
+  if (fault?.kind === 'unannounced') {
+    response.writeHead(200, { 'transfer-encoding': 'chunked' })
+    response.end(bytes)
+    return
+  }
+  response.writeHead(200, { 'content-length': String(bytes.byteLength) }).end(bytes)
 }
