@@ -14,8 +14,10 @@ export interface SporangiumBot {
   /** The fetch side's deps, with limits overridden where a test asks. */
   deps(
     limits?: Partial<Bot['config']['sporangia']['limits']>,
-    switches?: { allowLoopbackHttp?: boolean },
+    switches?: { allowLoopbackHttp?: boolean; githubApi?: string },
   ): FetchingDeps
+  /** Adds a source the way an operator does; answers its id. */
+  addSource(source: NewSource): Promise<string>
   /** Writes the sporangium, serves it, adds it as a source; answers the server and the source id. */
   publish(
     contents: SporangiumContents,
@@ -54,6 +56,12 @@ export function sporangiumBot(): SporangiumBot {
           sporangia: { ...config.sporangia, ...switches, limits: { ...config.sporangia.limits, ...limits } },
         },
       }
+    },
+    async addSource(source) {
+      const { store, config } = current()
+      const added = await sourceOutcomes({ store, config }).addSource(source)
+      if (!added.ok) throw new Error(`the source was refused: ${added.refusal.key}`)
+      return added.value.id
     },
     async publish(contents, source = {}) {
       const folder = join(current().root, `sporangium-${++sequence}`)
