@@ -36,24 +36,25 @@ export async function download(url: string, options: DownloadOptions): Promise<D
     timedOut = true
     controller.abort()
   }, options.deadlineMs)
+  // Whether any server answered: a fault before that is an unreachable server, after it a dropped one.
+  const answered = { yet: false }
   try {
-    return await follow(url, options, controller.signal)
+    return await follow(url, options, { signal: controller.signal, answered })
   } catch (error) {
     if (timedOut) return refused('download_deadline', { url, seconds: Math.ceil(options.deadlineMs / 1000) })
-    return refused('download_dropped', {
-      url,
-      detail: error instanceof Error ? error.message : String(error),
-    })
+    const detail = error instanceof Error ? error.message : String(error)
+    return refused(answered.yet ? 'download_dropped' : 'download_unreachable', { url, detail })
   } finally {
     clearTimeout(timer)
   }
 }
 
-async function follow(
-  start: string,
-  options: DownloadOptions,
-  signal: AbortSignal,
-): Promise<DownloadOutcome> {
+interface Hops {
+  readonly signal: AbortSignal
+  readonly answered: { yet: boolean }
+}
+
+async function follow(start: string, options: DownloadOptions, hops: Hops): Promise<DownloadOutcome> {
   let current = start
   const origin = originOf(start)
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
@@ -62,7 +63,8 @@ async function follow(
     // A credential is for the server it was given for, never for wherever that one redirects.
     const headers =
       verdict.url.origin === origin ? { ...options.headers } : withoutAuthorization(options.headers)
-    const response = await fetch(verdict.url, { headers, redirect: 'manual', signal })
+    const response = await fetch(verdict.url, { headers, redirect: 'manual', signal: hops.signal })
+    hops.answered.yet = true
     const location = response.headers.get('location')
     if (response.status >= 300 && response.status < 400 && location !== null) {
       await response.body?.cancel()

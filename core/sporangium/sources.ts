@@ -138,6 +138,7 @@ export function urlRefusal(deps: Pick<SourcesDeps, 'config'>, url: unknown): Ref
   if (!verdict.ok) {
     if (verdict.reason === 'local') return refused('source_local', { url })
     if (verdict.reason === 'scheme') return refused('source_url_scheme', { url })
+    if (verdict.reason === 'credentials') return refused('source_url_credentials', { url })
     return refused('source_url_invalid', { url })
   }
   if (verdict.url.hostname === 'github.com' && !GITHUB_REPO_PATH.test(verdict.url.pathname))

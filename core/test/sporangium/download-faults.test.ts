@@ -19,6 +19,14 @@ describe('network faults, each its own refusal', () => {
     )
   })
 
+  it('a server that is not there', async () => {
+    const { source, server } = await world.publish(films())
+    await server.stop()
+    expect(refusalText(bot(), await fetchStrain(world.deps(), { source, spore: 'films' }))).toBe(
+      `The server at ${server.url}/index.json could not be reached.`,
+    )
+  })
+
   it('a connection dropped mid-download', async () => {
     const { source, server } = await world.publish(films())
     server.fault(ARCHIVE, { kind: 'drop', after: 1000 })

@@ -159,7 +159,7 @@ describe('the URL rule', () => {
     expect(await refusedUrl('/srv/spores')).toContain('local location')
     expect(await refusedUrl('ftp://files.example/spores')).toContain('local location')
     expect(await refusedUrl('not a url')).toBe('Refused: "not a url" is not a URL.')
-    expect(await refusedUrl('https://me:pw@spores.example')).toContain('is not a URL')
+    expect(await refusedUrl('https://me:pw@spores.example')).toContain('give the source a token instead')
     expect(await refusedUrl('https://github.com/only-owner')).toContain('names no repository')
   })
 
