@@ -52,7 +52,8 @@ export function sourceOutcomes(deps: SourcesDeps): SourceOutcomes {
         labelRefusal(source.label) ??
         urlRefusal(deps, source.url) ??
         tokenRefusal(source.token) ??
-        keyRefusal(source.publisherKey)
+        keyRefusal(source.publisherKey) ??
+        enabledRefusal(source.enabled)
       if (refusal) return refusal
       // The mask is not a token: a new source has nothing stored to keep.
       const token = source.token === undefined || source.token === TOKEN_MASK ? null : source.token || null
@@ -77,6 +78,7 @@ export function sourceOutcomes(deps: SourcesDeps): SourceOutcomes {
         (patch.url === undefined ? undefined : urlRefusal(deps, patch.url)) ??
         tokenRefusal(patch.token) ??
         keyRefusal(patch.publisherKey) ??
+        enabledRefusal(patch.enabled) ??
         officialUrlRefusal(row, patch)
       if (refusal) return refusal
       const set: Partial<SourceRow> = {}
@@ -124,6 +126,11 @@ function tokenRefusal(token: unknown): Refusal | undefined {
   if (typeof token !== 'string' || token.length > TOKEN_MAX || !/^[!-~]*$/.test(token))
     return refused('source_token_invalid')
   return undefined
+}
+
+/** A spore's call is JavaScript: `enabled: 'no'` must not read as on. */
+function enabledRefusal(enabled: unknown): Refusal | undefined {
+  return enabled === undefined || typeof enabled === 'boolean' ? undefined : refused('source_enabled_invalid')
 }
 
 function keyRefusal(key: unknown): Refusal | undefined {

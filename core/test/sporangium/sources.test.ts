@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
-import type { SourceInfo, SourcesManage } from '@mycelo/septum'
+import type { NewSource, SourceInfo, SourcesManage } from '@mycelo/septum'
 import { eq } from 'drizzle-orm'
 import { ensureOfficialSources } from '../../sporangium/official.ts'
 import { sourceOutcomes } from '../../sporangium/sources.ts'
@@ -119,6 +119,14 @@ describe('adding a source', () => {
         manager.addSource({ label: 'Bad key', url: 'https://d.example', publisherKey: 'rsa:x' }),
       ),
     ).toContain('publisher key')
+  })
+
+  it('refuses an enabled flag that is not true or false', async () => {
+    const loose = { label: 'Loose', url: 'https://h.example', enabled: 'no' } as unknown as NewSource
+    expect(await rejectionText(bot, manager.addSource(loose))).toBe(
+      'Refused: a source is enabled or not: true or false.',
+    )
+    expect((await manager.listSources()).some((s) => s.label === 'Loose')).toBe(false)
   })
 
   it('refuses an empty label and a token with spaces', async () => {
