@@ -1,3 +1,4 @@
+import { ensureOfficialSources } from '../sporangium/official.ts'
 import {
   createPluginStore,
   ensureDefaultRole,
@@ -67,6 +68,7 @@ export function openBot(options: OpeningOptions): Opening {
     logging?.setSecrets(plugins.secretValues())
     ensureOwner(store, config.owner)
     ensureDefaultRole(store, config.defaultRole)
+    ensureOfficialSources(store)
     const opened = store
     const close = () => {
       opened.close()

@@ -11,6 +11,7 @@ import { pluginsRead, pluginsToggle } from './plugins.ts'
 import { principalsManage, principalsRead } from './principals.ts'
 import { restrictionsManage } from './restrictions.ts'
 import { rolesAssign, rolesManage, rolesRead } from './roles.ts'
+import { sourcesManage } from './sources.ts'
 
 /**
  * The core as a rhiza. Answers, for each spore, the surface of the scopes its manifest grants on
@@ -34,6 +35,7 @@ export function createMycelium(runtime: CoreRuntime): (spore: GerminatedSpore) =
     'restrictions.manage': restrictionsManage(runtime),
     'locale.manage': localeManage(runtime),
     'commands.read': commandsRead(runtime),
+    'sources.manage': sourcesManage(runtime),
   }
   const surfaces = new Map<string, object>()
   return (spore) => {

@@ -7,8 +7,8 @@ import {
   SCOPE_METHODS,
 } from '@mycelo/septum'
 
-/** The scopes this core serves; `sources.manage` arrives with the sporangia. */
-export type ServedScope = Exclude<MyceliumScope, 'sources.manage'>
+/** The scopes this core serves: every one septum names. */
+export type ServedScope = MyceliumScope
 
 /** One implementation per served scope, each exactly its septum interface. */
 export type ScopeGroups = { readonly [S in ServedScope]: MyceliumScopeMap[S] }

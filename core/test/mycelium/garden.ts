@@ -2,10 +2,8 @@ import { MYCELIUM_SCOPES, type MyceliumScope } from '@mycelo/septum'
 import type { SporeFiles } from '../germination/fixtures.ts'
 import { type BotOptions, probeEnzyme, probeHypha, probeRhiza, wordInhibitor } from './harness.ts'
 
-/** Every scope this core serves: all of them but sources.manage. */
-export const SERVED_SCOPES: readonly MyceliumScope[] = MYCELIUM_SCOPES.filter(
-  (scope) => scope !== 'sources.manage',
-)
+/** Every scope this core serves: all sixteen. */
+export const SERVED_SCOPES: readonly MyceliumScope[] = MYCELIUM_SCOPES
 
 const FILMS_EN = `command:
   about:

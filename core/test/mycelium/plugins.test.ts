@@ -63,6 +63,8 @@ describe('plugins.read', () => {
     bot.store.db
       .insert(sources)
       .values({ id: 'official', label: 'Official', url: 'https://example.invalid', trust: 'official' })
+      // The official source is seeded at first start; the row is there already.
+      .onConflictDoNothing()
       .run()
     bot.store.db
       .update(pluginInstalls)

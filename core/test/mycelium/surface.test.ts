@@ -23,16 +23,20 @@ describe("ctx.rhiza('mycelium')", () => {
 
   it("leaves an ungranted scope's methods absent rather than rejecting", () => {
     const reader = bot.surface<object>('reader')
-    expect(Object.keys(reader).sort()).toEqual(methodsOf(['plugins.read', 'locale.manage']))
+    expect(Object.keys(reader).sort()).toEqual(methodsOf(['plugins.read', 'locale.manage', 'sources.manage']))
     expect('enable' in reader).toBe(false)
     expect('settings' in reader).toBe(false)
     expect('send' in reader).toBe(false)
     expect('available' in reader).toBe(false)
   })
 
-  it('does not mount sources.manage yet, even when granted', () => {
-    const reader = bot.surface<object>('reader')
-    for (const method of SCOPE_METHODS['sources.manage']) expect(method in reader).toBe(false)
+  it('mounts sources.manage when granted, and only then', () => {
+    const reader = bot.surface<Record<string, unknown>>('reader')
+    const films = bot.surface<object>('films')
+    for (const method of SCOPE_METHODS['sources.manage']) {
+      expect(typeof reader[method]).toBe('function')
+      expect(method in films).toBe(false)
+    }
   })
 
   it('answers an empty object to a spore with no mycelium requirement', () => {

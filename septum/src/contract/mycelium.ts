@@ -105,6 +105,11 @@ export interface SourceInfo {
   readonly enabled: boolean
   /** Only ever the mask, never the token itself. */
   readonly token?: string
+  /**
+   * The pinned Ed25519 key (`ed25519:<base64>`) every strain from it must be signed with: given
+   * when the source was added, or pinned from the first signed index read from it.
+   */
+  readonly publisherKey?: string
 }
 
 export interface NewSource {
@@ -112,6 +117,8 @@ export interface NewSource {
   readonly url: string
   readonly token?: string
   readonly enabled?: boolean
+  /** Pins the publisher's key (`ed25519:<base64>`) from the start rather than on first sight. */
+  readonly publisherKey?: string
 }
 
 export type SourcePatch = Partial<NewSource>

@@ -1,0 +1,50 @@
+import type { Inoculation, InoculationRequest, OutcomeOf, SourcesManage } from '@mycelo/septum'
+import type { CoreRuntime } from '../rhizomorph/runtime.ts'
+import { fetchStrain } from '../sporangium/fetching.ts'
+import { installStrain } from '../sporangium/installation.ts'
+import { type SourceOutcomes, sourceOutcomes } from '../sporangium/sources.ts'
+import { settling } from './outcome.ts'
+
+/** sources.manage as the core's own surfaces call it: every business refusal is an Outcome. */
+export interface SourceManageOutcomes extends SourceOutcomes {
+  inoculate(
+    request: InoculationRequest & {
+      readonly onProgress?: (received: number, total: number | undefined) => void
+    },
+  ): Promise<OutcomeOf<Inoculation>>
+}
+
+export function sourceManageOutcomes(runtime: CoreRuntime): SourceManageOutcomes {
+  const { store, plugins, config, logger } = runtime
+  return {
+    ...sourceOutcomes({ store, config }),
+    async inoculate(request) {
+      // Every fetch-side refusal comes back before the install side is asked to touch a folder.
+      const fetched = await fetchStrain({ store, config }, request)
+      if (!fetched.ok) return fetched
+      const { spore, strain, source, bytes, sha256 } = fetched.value
+      return installStrain({ store, plugins, config, logger }, { spore, strain, source, bytes, sha256 })
+    },
+  }
+}
+
+/** sources.manage as a spore holds it: listing resolves, every other refusal rejects with a RefusalError. */
+export function sourcesManage(runtime: CoreRuntime): SourcesManage {
+  const outcomes = sourceManageOutcomes(runtime)
+  const settle = settling(runtime.translator)
+  return {
+    listSources: () => outcomes.listSources(),
+    async addSource(source) {
+      return settle.value(await outcomes.addSource(source))
+    },
+    async updateSource(id, patch) {
+      return settle.value(await outcomes.updateSource(id, patch))
+    },
+    async deleteSource(id) {
+      return settle.done(await outcomes.deleteSource(id))
+    },
+    async inoculate(request) {
+      return settle.value(await outcomes.inoculate(request))
+    },
+  }
+}

@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { publisherKeySchema } from '@mycelo/septum'
+import { z } from 'zod'
+import type { Store } from '../store/index.ts'
+import { insertSource } from './source-rows.ts'
+
+/** The official sources list the repository ships; seeded into the database at first start. */
+export const OFFICIAL_SOURCES_FILE = resolve(import.meta.dir, '../../sporangia/sources.json')
+
+const officialSchema = z.array(
+  z.strictObject({
+    id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
+    label: z.string().min(1).max(100),
+    url: z.url(),
+    publisherKey: publisherKeySchema.optional(),
+  }),
+)
+
+/**
+ * Adds each official source whose id is not there yet. One already there (perhaps disabled by an
+ * operator) is left exactly as it is, so a restart never re-enables what was switched off.
+ */
+export function ensureOfficialSources(store: Store, file: string = OFFICIAL_SOURCES_FILE): void {
+  const official = officialSchema.parse(JSON.parse(readFileSync(file, 'utf8')))
+  for (const source of official) {
+    insertSource(store, {
+      id: source.id,
+      label: source.label,
+      url: source.url,
+      publisherKey: source.publisherKey ?? null,
+      trust: 'official',
+      enabled: true,
+    })
+  }
+}
