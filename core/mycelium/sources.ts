@@ -1,7 +1,14 @@
-import type { Inoculation, InoculationRequest, OutcomeOf, SourcesManage } from '@mycelo/septum'
+import type {
+  Inoculation,
+  InoculationRequest,
+  OfferedSpore,
+  Outcome,
+  OutcomeOf,
+  SourcesManage,
+} from '@mycelo/septum'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
-import { fetchStrain } from '../sporangium/fetching.ts'
-import { installStrain } from '../sporangium/installation.ts'
+import { fetchStrain, offeredBy } from '../sporangium/fetching.ts'
+import { installStrain, rollBack, uninstall } from '../sporangium/installation.ts'
 import { type SourceOutcomes, sourceOutcomes } from '../sporangium/sources.ts'
 import { settling } from './outcome.ts'
 
@@ -12,6 +19,9 @@ export interface SourceManageOutcomes extends SourceOutcomes {
       readonly onProgress?: (received: number, total: number | undefined) => void
     },
   ): Promise<OutcomeOf<Inoculation>>
+  offered(sourceId: string): Promise<OutcomeOf<readonly OfferedSpore[]>>
+  rollBack(spore: string): Promise<OutcomeOf<Inoculation>>
+  uninstall(spore: string): Promise<Outcome>
 }
 
 export function sourceManageOutcomes(runtime: CoreRuntime): SourceManageOutcomes {
@@ -25,6 +35,9 @@ export function sourceManageOutcomes(runtime: CoreRuntime): SourceManageOutcomes
       const { spore, strain, source, bytes, sha256 } = fetched.value
       return installStrain({ store, plugins, config, logger }, { spore, strain, source, bytes, sha256 })
     },
+    offered: (sourceId) => offeredBy({ store, config }, sourceId),
+    rollBack: (spore) => rollBack({ store, plugins, config, logger }, spore),
+    uninstall: (spore) => uninstall({ store, plugins, config, logger }, spore),
   }
 }
 
@@ -45,6 +58,15 @@ export function sourcesManage(runtime: CoreRuntime): SourcesManage {
     },
     async inoculate(request) {
       return settle.value(await outcomes.inoculate(request))
+    },
+    async offered(sourceId) {
+      return settle.value(await outcomes.offered(sourceId))
+    },
+    async rollBack(spore) {
+      return settle.value(await outcomes.rollBack(spore))
+    },
+    async uninstall(spore) {
+      return settle.done(await outcomes.uninstall(spore))
     },
   }
 }

@@ -1,7 +1,13 @@
 // From a source and a spore's name to an archive proven to be the one its publisher released:
 // the strain chosen, the bytes fetched within the core's bounds, then size, digest and signature.
 import { createHash } from 'node:crypto'
-import { type OutcomeOf, type PluginKind, SEPTUM_VERSION, septumIncompatibility } from '@mycelo/septum'
+import {
+  type OfferedSpore,
+  type OutcomeOf,
+  type PluginKind,
+  SEPTUM_VERSION,
+  septumIncompatibility,
+} from '@mycelo/septum'
 import type { MyceloConfig } from '../boot/config.ts'
 import { type Refusal, refused } from '../mycelium/outcome.ts'
 import type { Store } from '../store/index.ts'
@@ -32,18 +38,6 @@ export interface FetchedStrain extends StrainArchive {
   readonly kind: PluginKind
   readonly septum: string
   readonly description?: string
-}
-
-/** What a source offers, for a search: each spore with its strains, newest first. */
-export interface OfferedSpore {
-  readonly name: string
-  readonly kind: PluginKind
-  readonly description?: string
-  readonly strains: readonly {
-    readonly strain: string
-    readonly septum: string
-    readonly published?: string
-  }[]
 }
 
 export async function fetchStrain(

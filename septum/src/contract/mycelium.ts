@@ -130,6 +130,24 @@ export interface InoculationRequest {
   readonly strain?: string
 }
 
+/** One released version of a spore, as a source offers it. */
+export interface OfferedStrain {
+  readonly strain: string
+  /** The septum range its manifest declares. */
+  readonly septum: string
+  /** When it was published, as an ISO 8601 date-time, where the source says. */
+  readonly published?: string
+}
+
+/** A spore a source offers. */
+export interface OfferedSpore {
+  readonly name: string
+  readonly kind: PluginKind
+  readonly description?: string
+  /** Newest first. */
+  readonly strains: readonly OfferedStrain[]
+}
+
 export interface Inoculation {
   readonly spore: string
   readonly strain: string
@@ -225,6 +243,12 @@ export interface SourcesManage {
   deleteSource(id: string): Promise<void>
   /** Rejects on every refusal, before anything reaches the tree spores are discovered in. */
   inoculate(request: InoculationRequest): Promise<Inoculation>
+  /** What a source offers: its spores, by name, each with its strains newest first. */
+  offered(sourceId: string): Promise<readonly OfferedSpore[]>
+  /** Puts back the strain the last install over an installed spore replaced; settings are kept. */
+  rollBack(spore: string): Promise<Inoculation>
+  /** Removes an installed spore: its folder and its install row. Its settings are kept. */
+  uninstall(spore: string): Promise<void>
 }
 
 /** Each scope and the interface its grant mounts. */
@@ -281,5 +305,14 @@ export const SCOPE_METHODS = {
   ],
   'locale.manage': ['setPrincipalLocale', 'setConversationLocale', 'availableLocales'],
   'commands.read': ['available'],
-  'sources.manage': ['listSources', 'addSource', 'updateSource', 'deleteSource', 'inoculate'],
+  'sources.manage': [
+    'listSources',
+    'addSource',
+    'updateSource',
+    'deleteSource',
+    'inoculate',
+    'offered',
+    'rollBack',
+    'uninstall',
+  ],
 } as const satisfies { readonly [S in MyceliumScope]: readonly (keyof MyceliumScopeMap[S])[] }
