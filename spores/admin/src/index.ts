@@ -1,9 +1,11 @@
 import type { EnzymeModule } from '@mycelo/septum'
+import { installHandlers } from './installs.ts'
 import { localeHandlers } from './locale.ts'
 import { peopleHandlers } from './people.ts'
 import { pluginHandlers } from './plugins.ts'
 import { restrictionHandlers } from './restrictions.ts'
 import { roleHandlers } from './roles.ts'
+import { sourceHandlers } from './sources.ts'
 
 export type { AdminMycelium, AdminScope } from './mycelium.ts'
 
@@ -15,6 +17,8 @@ export default {
       ...roleHandlers,
       ...restrictionHandlers,
       ...localeHandlers,
+      ...sourceHandlers,
+      ...installHandlers,
     },
   }),
 } satisfies EnzymeModule

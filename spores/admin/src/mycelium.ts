@@ -15,6 +15,7 @@ export type AdminScope =
   | 'conversations.read'
   | 'restrictions.manage'
   | 'locale.manage'
+  | 'sources.manage'
 
 export type AdminMycelium = Mycelium<AdminScope>
 

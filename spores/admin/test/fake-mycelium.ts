@@ -15,6 +15,7 @@ import type {
 } from '@mycelo/septum'
 import { type Outcome, RefusalError, SECRET_MASK } from '@mycelo/septum'
 import type { AdminMycelium } from '../src/index.ts'
+import { FakeSources } from './fake-sources.ts'
 
 const done: Outcome = { ok: true }
 
@@ -51,9 +52,9 @@ const sameTarget = (a: PushTarget) => (b: PushTarget) =>
  * The admin scopes in memory, refusing the way the core does. Refusals name the `common` domain
  * unless `refusalDomain` says otherwise.
  */
-export class FakeMycelium implements AdminMycelium {
-  refusalDomain = 'common'
-  readonly plugins: PluginInfo[] = [
+export class FakeMycelium extends FakeSources implements AdminMycelium {
+  override refusalDomain = 'common'
+  override readonly plugins: PluginInfo[] = [
     { name: 'admin', kind: 'enzyme', state: 'live', enabled: true },
     { name: 'console', kind: 'hypha', state: 'live', enabled: true },
     {

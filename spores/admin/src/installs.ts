@@ -1,0 +1,91 @@
+import type { Inoculation, Invocation, PluginInfo } from '@mycelo/septum'
+import { isRefusalError } from '@mycelo/septum'
+import { arg, refusalText, say, sibling, usage } from './answers.ts'
+import { type AdminContext, type Handlers, myceliumOf } from './mycelium.ts'
+import { answerSettled } from './settled.ts'
+import { admitsHere } from './sources.ts'
+
+/** What the operator reads once a strain is in place: what it asks for, and how to switch it on. */
+function installedText(done: Inoculation, invocation: Invocation, ctx: AdminContext): string {
+  const installed = myceliumOf(ctx)
+    .listPlugins()
+    .find((plugin) => plugin.name === done.spore)
+  const enable = `${sibling(invocation, 'enable')} ${done.spore}`
+  const lines = [ctx.t('install.done', { spore: done.spore, strain: done.strain, source: done.source })]
+  // The install row's reason is the core's account of the kind, requirements and scopes.
+  if (installed?.reason !== undefined) lines.push(ctx.t('install.asks', { reason: installed.reason }))
+  lines.push(
+    installed?.enabled === true
+      ? ctx.t('install.enabled', { spore: done.spore })
+      : ctx.t('install.howToEnable', { enable }),
+  )
+  return lines.join('\n')
+}
+
+/** The installed spore, when it came from a source. */
+function inoculated(spore: string, ctx: AdminContext): PluginInfo | undefined {
+  return myceliumOf(ctx)
+    .listPlugins()
+    .find((plugin) => plugin.name === spore)
+}
+
+/** The newest strain a source offers of a spore that runs here, prereleases left out as the core does. */
+async function newestStrain(ctx: AdminContext, source: string, spore: string): Promise<string | undefined> {
+  const offered = (await myceliumOf(ctx).offered(source)).find((candidate) => candidate.name === spore)
+  const strains = offered?.strains ?? []
+  return strains.find((strain) => !(strain.strain.split('+')[0] ?? '').includes('-') && admitsHere(strain))
+    ?.strain
+}
+
+/** Installing from a source, upgrading, rolling back and uninstalling. */
+export const installHandlers: Handlers = {
+  async install(invocation, ctx) {
+    const source = arg(invocation, 'source')
+    const spore = arg(invocation, 'spore')
+    const strain = arg(invocation, 'strain')
+    if (source === undefined || spore === undefined) return usage(invocation, ctx)
+    const inoculation = myceliumOf(ctx).inoculate({ source, spore, ...(strain ? { strain } : {}) })
+    await answerSettled(ctx, inoculation, (done) => installedText(done, invocation, ctx))
+  },
+
+  async upgrade(invocation, ctx) {
+    const spore = arg(invocation, 'spore')
+    if (spore === undefined) return usage(invocation, ctx)
+    const installed = inoculated(spore, ctx)
+    if (installed === undefined) return say(ctx, ctx.t('upgrade.unknown', { spore }))
+    const { source, strain: current } = installed
+    if (source === undefined) return say(ctx, ctx.t('upgrade.local', { spore }))
+    let newest: string | undefined
+    try {
+      newest = await newestStrain(ctx, source, spore)
+    } catch (error) {
+      if (!isRefusalError(error)) throw error
+      return say(ctx, refusalText(ctx, error.refusal))
+    }
+    if (newest === undefined) return say(ctx, ctx.t('upgrade.none', { spore, source }))
+    if (newest === current) return say(ctx, ctx.t('upgrade.current', { spore, strain: newest, source }))
+    const inoculation = myceliumOf(ctx).inoculate({ source, spore, strain: newest })
+    await answerSettled(ctx, inoculation, (done) =>
+      ctx.t('upgrade.done', {
+        spore,
+        from: current ?? '?',
+        strain: done.strain,
+        rollback: `${sibling(invocation, 'rollback')} ${spore}`,
+      }),
+    )
+  },
+
+  async rollback(invocation, ctx) {
+    const spore = arg(invocation, 'spore')
+    if (spore === undefined) return usage(invocation, ctx)
+    await answerSettled(ctx, myceliumOf(ctx).rollBack(spore), (done) =>
+      ctx.t('rollback.done', { spore, strain: done.strain, source: done.source }),
+    )
+  },
+
+  async uninstall(invocation, ctx) {
+    const spore = arg(invocation, 'spore')
+    if (spore === undefined) return usage(invocation, ctx)
+    await answerSettled(ctx, myceliumOf(ctx).uninstall(spore), () => ctx.t('uninstall.done', { spore }))
+  },
+}

@@ -1,0 +1,204 @@
+import { describe, expect, it } from 'bun:test'
+import { FakeMycelium } from './fake-mycelium.ts'
+import { run } from './harness.ts'
+
+const KEY = `ed25519:${Buffer.alloc(32, 7).toString('base64')}`
+
+describe('admin: sources', () => {
+  it('lists the sources with trust, state, a masked token and the pinned key', async () => {
+    const mycelium = new FakeMycelium()
+    mycelium.sources.push({
+      id: 'mirror',
+      label: 'Home mirror',
+      url: 'https://spores.example',
+      trust: 'third-party',
+      enabled: false,
+      token: '••••',
+      publisherKey: KEY,
+    })
+    expect((await run(mycelium, 'sources')).reply).toBe(
+      [
+        '2 sources:',
+        'official — Mycelo — https://github.com/mycelo/spores — official — enabled — no pinned key',
+        `mirror — Home mirror — https://spores.example — third party — disabled — token •••• — publisher key ${KEY}`,
+      ].join('\n'),
+    )
+    expect((await run(mycelium, 'sources', { locale: 'fr' })).reply.split('\n')[2]).toBe(
+      `mirror — Home mirror — https://spores.example — tierce — désactivée — jeton •••• — clé d’éditeur ${KEY}`,
+    )
+  })
+
+  it('adds a source with a label of several words, pinning a key given last', async () => {
+    const mycelium = new FakeMycelium()
+    const added = await run(mycelium, 'source-add', {
+      args: { url: 'https://spores.example', label: `My mirror ${KEY}` },
+    })
+    expect(added.reply).toBe(
+      `Added: my-mirror — My mirror — https://spores.example — third party — enabled — publisher key ${KEY}`,
+    )
+    expect(mycelium.sources.at(-1)).toMatchObject({ label: 'My mirror', publisherKey: KEY })
+    const unpinned = await run(mycelium, 'source-add', { args: { url: 'https://b.example', label: 'B' } })
+    expect(unpinned.reply).toEndWith('— no pinned key')
+  })
+
+  it('renders the core’s refusal of an address in the reader’s language, and asks for a label', async () => {
+    const mycelium = new FakeMycelium()
+    const args = { url: 'http://spores.example', label: 'Plain' }
+    expect((await run(mycelium, 'source-add', { args })).reply).toStartWith(
+      'Refused: "http://spores.example" is not https.',
+    )
+    expect((await run(mycelium, 'source-add', { args, locale: 'fr' })).reply).toStartWith(
+      'Refusé : « http://spores.example » n’est pas en https.',
+    )
+    const keyOnly = await run(mycelium, 'source-add', { args: { url: 'https://a.example', label: KEY } })
+    expect(keyOnly.reply).toStartWith('Usage: /source-add <url> <label>')
+    expect(mycelium.sources).toHaveLength(1)
+  })
+
+  it('changes a label, a token (shown masked, removed with -) and a key; refuses an unknown field', async () => {
+    const mycelium = new FakeMycelium()
+    const set = (field: string, value: string) =>
+      run(mycelium, 'source-set', { args: { source: 'official', field, value } })
+    expect((await set('label', 'Mycelo spores')).reply).toStartWith('Changed: official — Mycelo spores — ')
+    expect((await set('token', 'ghp_secret')).reply).toContain('— token •••• —')
+    expect((await set('token', '-')).reply).not.toContain('token')
+    expect((await set('KEY', KEY)).reply).toEndWith(`publisher key ${KEY}`)
+    expect((await set('colour', 'blue')).reply).toStartWith('Usage: /source-set <source> label|url|token|key')
+    expect(
+      (await run(mycelium, 'source-set', { args: { source: 'gone', field: 'label', value: 'x' } })).reply,
+    ).toBe('No source is known by the id "gone".')
+  })
+
+  it('disables, enables and deletes a source, refusing to delete the official one', async () => {
+    const mycelium = new FakeMycelium()
+    await run(mycelium, 'source-add', { args: { url: 'https://spores.example', label: 'Mirror' } })
+    const source = (name: string) => ({ args: { source: name } })
+    expect((await run(mycelium, 'source-disable', source('mirror'))).reply).toBe(
+      'mirror is disabled: nothing is installed from it until it is enabled.',
+    )
+    expect(mycelium.sources[1]?.enabled).toBe(false)
+    expect((await run(mycelium, 'offered', source('mirror'))).reply).toBe(
+      'The source "mirror" is disabled; enable it before installing from it.',
+    )
+    expect((await run(mycelium, 'source-enable', source('mirror'))).reply).toBe(
+      'Spores can be installed from mirror again.',
+    )
+    expect(mycelium.sources[1]?.enabled).toBe(true)
+    expect((await run(mycelium, 'source-delete', source('official'))).reply).toBe(
+      'Refused: "official" is an official source; it can be disabled but never deleted.',
+    )
+    expect((await run(mycelium, 'source-delete', source('mirror'))).reply).toBe('mirror is deleted.')
+    expect(mycelium.sources.map((s) => s.id)).toEqual(['official'])
+  })
+})
+
+describe('admin: what a source offers', () => {
+  it('lists spores, kinds, descriptions and strains, saying which run on this bot’s septum', async () => {
+    const { reply } = await run(new FakeMycelium(), 'offered', { args: { source: 'official' } })
+    const lines = reply.split('\n')
+    expect(lines[0]).toMatch(/^official offers 2 spores \(this bot runs septum 1\.\d+\.\d+.*\):$/)
+    expect(lines.slice(1)).toEqual([
+      'films (enzyme) — Queue films on Radarr',
+      '  2.0.0 — septum ^2.0, published Nov 20, 2026 — does not run here',
+      '  1.1.0 — septum ^1.0, published Nov 10, 2026 — runs here',
+      '  1.0.0 — septum ^1.0 — runs here',
+      'quiet (inhibitor)',
+      '  0.1.0 — septum ^1.0 — runs here',
+    ])
+    const french = await run(new FakeMycelium(), 'offered', { args: { source: 'official' }, locale: 'fr' })
+    expect(french.reply.split('\n')[2]).toBe(
+      '  2.0.0 — septum ^2.0, publiée le 20 nov. 2026 — ne tourne pas ici',
+    )
+  })
+
+  it('searches names and descriptions, and says when nothing matches', async () => {
+    const mycelium = new FakeMycelium()
+    const search = (words: string) =>
+      run(mycelium, 'offered', { args: { source: 'official', search: words } })
+    expect((await search('RADARR')).reply.split('\n').slice(0, 2)).toEqual([
+      expect.stringMatching(/^official offers one spore /),
+      'films (enzyme) — Queue films on Radarr',
+    ])
+    expect((await search('music')).reply).toBe('official offers no spore matching that search.')
+    expect((await run(mycelium, 'offered', { args: { source: 'nowhere' } })).reply).toBe(
+      'No source is known by the id "nowhere".',
+    )
+  })
+})
+
+describe('admin: installs', () => {
+  it('installs the newest strain that runs here, then says what it asks for and how to enable it', async () => {
+    const mycelium = new FakeMycelium()
+    const { reply } = await run(mycelium, 'install', { args: { source: 'official', spore: 'films' } })
+    expect(mycelium.inoculated).toEqual([{ source: 'official', spore: 'films' }])
+    expect(reply).toBe(
+      [
+        'films 1.1.0 is installed from official, its archive proven against what the source published.',
+        'installed from official, disabled: kind enzyme; requires radarr; requests no mycelium scope',
+        'It is disabled: read what it asks for, then switch it on with /enable films.',
+      ].join('\n'),
+    )
+    const french = await run(mycelium, 'install', {
+      args: { source: 'official', spore: 'quiet', strain: '0.1.0' },
+      typed: '!admin.install',
+      locale: 'fr',
+    })
+    expect(mycelium.inoculated[1]).toEqual({ source: 'official', spore: 'quiet', strain: '0.1.0' })
+    expect(french.reply.split('\n')[2]).toBe(
+      'Elle est désactivée : lisez ce qu’elle demande, puis activez-la avec !admin.enable quiet.',
+    )
+  })
+
+  it('renders the refusal of an install', async () => {
+    const mycelium = new FakeMycelium()
+    const args = { source: 'official', spore: 'music' }
+    expect((await run(mycelium, 'install', { args })).reply).toBe(
+      'The source "official" offers no spore named "music".',
+    )
+    expect((await run(mycelium, 'install', { args, locale: 'fr' })).reply).toBe(
+      'La source « official » ne propose aucune spore nommée « music ».',
+    )
+  })
+
+  it('upgrades to the newest strain of the source it came from, and rolls back', async () => {
+    const mycelium = new FakeMycelium()
+    await run(mycelium, 'install', { args: { source: 'official', spore: 'films', strain: '1.0.0' } })
+    const upgraded = await run(mycelium, 'upgrade', { args: { spore: 'films' } })
+    expect(mycelium.inoculated.at(-1)).toEqual({ source: 'official', spore: 'films', strain: '1.1.0' })
+    expect(upgraded.reply).toBe(
+      'films is upgraded from 1.0.0 to 1.1.0; it runs from the next restart. /rollback films puts 1.0.0 back.',
+    )
+    expect((await run(mycelium, 'upgrade', { args: { spore: 'films' } })).reply).toBe(
+      'films is already at 1.1.0, the newest official offers that runs here.',
+    )
+    expect((await run(mycelium, 'rollback', { args: { spore: 'films' } })).reply).toBe(
+      'films is back at 1.0.0 from official; it runs from the next restart.',
+    )
+    expect((await run(mycelium, 'rollback', { args: { spore: 'films' } })).reply).toBe(
+      'There is no earlier strain of "films" to roll back to.',
+    )
+  })
+
+  it('refuses to upgrade a spore that is not installed, or not from a source', async () => {
+    const mycelium = new FakeMycelium()
+    expect((await run(mycelium, 'upgrade', { args: { spore: 'ghost' } })).reply).toBe(
+      'No plugin named ghost is installed.',
+    )
+    expect((await run(mycelium, 'upgrade', { args: { spore: 'console' }, locale: 'fr' })).reply).toBe(
+      'console n’a pas été installée depuis une source : il n’y a rien d’où la mettre à jour.',
+    )
+    expect(mycelium.inoculated).toEqual([])
+  })
+
+  it('uninstalls, and renders the refusal for a spore that was not installed from a source', async () => {
+    const mycelium = new FakeMycelium()
+    await run(mycelium, 'install', { args: { source: 'official', spore: 'quiet' } })
+    expect((await run(mycelium, 'uninstall', { args: { spore: 'quiet' } })).reply).toBe(
+      'quiet is uninstalled: its folder and install record are removed, its settings kept.',
+    )
+    expect(mycelium.plugins.some((plugin) => plugin.name === 'quiet')).toBe(false)
+    expect((await run(mycelium, 'uninstall', { args: { spore: 'quiet' } })).reply).toBe(
+      'No spore named "quiet" is installed from a sporangium.',
+    )
+  })
+})
