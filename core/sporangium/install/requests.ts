@@ -1,0 +1,57 @@
+// What a strain asks of the bot before it may run: its kind, the rhizas it requires and the
+// mycelium scopes it requests. An operator reads it in the install's reason before enabling it.
+import { alternativesOf, type Manifest, type PluginKind } from '@mycelo/septum'
+
+const MYCELIUM = 'mycelium'
+
+export interface StrainRequests {
+  readonly kind: PluginKind
+  /** Each requirement on another rhiza: its alternatives, and whether it is optional. */
+  readonly rhizas: readonly { readonly names: readonly string[]; readonly optional: boolean }[]
+  readonly scopes: readonly string[]
+}
+
+export function requestsOf(manifest: Manifest): StrainRequests {
+  const rhizas: { names: string[]; optional: boolean }[] = []
+  const scopes = new Set<string>()
+  for (const requirement of manifest.requires ?? []) {
+    const alternatives = alternativesOf(requirement)
+    for (const alternative of alternatives) for (const scope of alternative.scopes ?? []) scopes.add(scope)
+    const names = alternatives.map((alternative) => alternative.rhiza).filter((name) => name !== MYCELIUM)
+    if (names.length > 0) rhizas.push({ names, optional: requirement.optional === true })
+  }
+  return { kind: manifest.kind, rhizas, scopes: [...scopes].sort() }
+}
+
+/** Whether `next` asks for anything `before` did not: another kind, another rhiza, another scope. */
+export function asksForMore(next: StrainRequests, before: StrainRequests): boolean {
+  if (next.kind !== before.kind) return true
+  const rhizasBefore = new Set(before.rhizas.flatMap((rhiza) => rhiza.names))
+  const scopesBefore = new Set(before.scopes)
+  return (
+    next.rhizas.some((rhiza) => rhiza.names.some((name) => !rhizasBefore.has(name))) ||
+    next.scopes.some((scope) => !scopesBefore.has(scope))
+  )
+}
+
+const ARTICLE: Readonly<Record<PluginKind, string>> = {
+  hypha: 'a hypha (a channel)',
+  rhiza: 'a rhiza (a connected system)',
+  enzyme: 'an enzyme (commands)',
+  inhibitor: 'an inhibitor (a filter on who is heard)',
+}
+
+/** The requests in a sentence for an operator, in English like every install reason. */
+export function requestsText(requests: StrainRequests): string {
+  const rhizas =
+    requests.rhizas.length === 0
+      ? 'requires no other rhiza'
+      : `requires ${requests.rhizas
+          .map((rhiza) => `${rhiza.names.join(' or ')}${rhiza.optional ? ' (optional)' : ''}`)
+          .join(', ')}`
+  const scopes =
+    requests.scopes.length === 0
+      ? 'requests no mycelium scope'
+      : `requests the mycelium ${requests.scopes.length === 1 ? 'scope' : 'scopes'} ${requests.scopes.join(', ')}`
+  return `it is ${ARTICLE[requests.kind]}, ${rhizas}, and ${scopes}`
+}
