@@ -15,6 +15,7 @@ import { layoutOf } from './archive/layout.ts'
 import { scanArchive } from './archive/scan.ts'
 import { collidingFolder } from './install/collision.ts'
 import { decide } from './install/decision.ts'
+import { oneAtATime } from './install/one-at-a-time.ts'
 import { diskFiles, type StagingFiles } from './staging/files.ts'
 import {
   cleanFolders,
@@ -57,12 +58,23 @@ export type InstallOutcome =
 const SPORE_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/
 
 /** Validates, stages and moves a strain into place (installing, or upgrading the installed one). */
-export async function installStrain(deps: InstallationDeps, archive: StrainArchive): Promise<InstallOutcome> {
+export function installStrain(deps: InstallationDeps, archive: StrainArchive): Promise<InstallOutcome> {
+  return oneAtATime(archive.spore, () => install(deps, archive))
+}
+
+async function install(deps: InstallationDeps, archive: StrainArchive): Promise<InstallOutcome> {
   const { config } = deps
   const { spore, bytes } = archive
   const named = nameRefusal(spore)
   if (named) return named
   const folders = foldersOf(config)
+  if (!config.spores.includes(folders.installs))
+    deps.logger.warn(
+      'the installs folder is not one of spores: in mycelo.yaml; installed spores are never started',
+      {
+        installs: folders.installs,
+      },
+    )
   const clash = await collidingFolder({ folders: config.spores, installs: folders.installs, spore })
   if (clash !== undefined) return refused('spore_collision', { spore, folder: clash })
   // The first pass only reads: a refused archive never reaches the disk.
@@ -93,7 +105,11 @@ export async function installStrain(deps: InstallationDeps, archive: StrainArchi
 }
 
 /** Puts back the strain an upgrade replaced. */
-export async function rollBack(deps: InstallationDeps, spore: string): Promise<InstallOutcome> {
+export function rollBack(deps: InstallationDeps, spore: string): Promise<InstallOutcome> {
+  return oneAtATime(spore, () => putBack(deps, spore))
+}
+
+async function putBack(deps: InstallationDeps, spore: string): Promise<InstallOutcome> {
   const named = nameRefusal(spore)
   if (named) return named
   const folders = foldersOf(deps.config)
@@ -129,7 +145,11 @@ export async function rollBack(deps: InstallationDeps, spore: string): Promise<I
  * Removes an installed spore's folder, the strain kept for a rollback and its install row. Its
  * settings stay, so a reinstall finds them; it stops running at the next start.
  */
-export async function uninstall(deps: InstallationDeps, spore: string): Promise<Outcome> {
+export function uninstall(deps: InstallationDeps, spore: string): Promise<Outcome> {
+  return oneAtATime(spore, () => remove(deps, spore))
+}
+
+async function remove(deps: InstallationDeps, spore: string): Promise<Outcome> {
   const named = nameRefusal(spore)
   if (named) return named
   const folders = foldersOf(deps.config)
@@ -137,6 +157,10 @@ export async function uninstall(deps: InstallationDeps, spore: string): Promise<
   const kept = join(folders.previous, spore)
   const installed = await exists(target)
   if (!installed && !(await exists(kept))) return refused('spore_not_installed', { spore })
+  // Removing an enabled enforcing inhibitor would open what it guards: that takes a disable first.
+  const guard = installed ? await readManifest(target) : undefined
+  if (guard?.enforcing && strainRowOf(deps.store, spore)?.enabled)
+    return refused('uninstall_guard_enabled', { spore })
   // The kept strain goes first: cut short, this leaves the spore installed, never resurrected.
   const asides: string[] = []
   if (await exists(kept)) asides.push(await setAside(folders, kept, spore))

@@ -6,6 +6,8 @@ const MYCELIUM = 'mycelium'
 
 export interface StrainRequests {
   readonly kind: PluginKind
+  /** An inhibitor that refuses all traffic it watches whenever it cannot judge. */
+  readonly enforcing: boolean
   /** Each requirement on another rhiza: its alternatives, and whether it is optional. */
   readonly rhizas: readonly { readonly names: readonly string[]; readonly optional: boolean }[]
   readonly scopes: readonly string[]
@@ -20,7 +22,8 @@ export function requestsOf(manifest: Manifest): StrainRequests {
     const names = alternatives.map((alternative) => alternative.rhiza).filter((name) => name !== MYCELIUM)
     if (names.length > 0) rhizas.push({ names, optional: requirement.optional === true })
   }
-  return { kind: manifest.kind, rhizas, scopes: [...scopes].sort() }
+  const enforcing = manifest.kind === 'inhibitor' && manifest.enforcing
+  return { kind: manifest.kind, enforcing, rhizas, scopes: [...scopes].sort() }
 }
 
 /** Whether `next` asks for anything `before` did not: another kind, another rhiza, another scope. */
@@ -53,5 +56,8 @@ export function requestsText(requests: StrainRequests): string {
     requests.scopes.length === 0
       ? 'requests no mycelium scope'
       : `requests the mycelium ${requests.scopes.length === 1 ? 'scope' : 'scopes'} ${requests.scopes.join(', ')}`
-  return `it is ${ARTICLE[requests.kind]}, ${rhizas}, and ${scopes}`
+  const enforcing = requests.enforcing
+    ? ' that is enforcing (while it cannot judge, all traffic it watches is refused)'
+    : ''
+  return `it is ${ARTICLE[requests.kind]}${enforcing}, ${rhizas}, and ${scopes}`
 }

@@ -25,6 +25,11 @@ async function strainOf(strain: string, extra: Record<string, unknown> = {}) {
 }
 const installedStrain = () => readFileSync(join(ground.installs, 'probe', 'strain.txt'), 'utf8')
 const keptStrain = () => readFileSync(join(ground.previous, 'probe', 'strain.txt'), 'utf8')
+/** An enforcing inhibitor's strain, asking for `scopes`. */
+async function guardOf(strain: string, scopes: string[]) {
+  const manifest = `kind: inhibitor\nname: probe\nseptum: "^1.0"\nenforcing: true\nrequires: [{ rhiza: mycelium, scopes: [${scopes.join(', ')}] }]\n`
+  return archiveOf('probe', await pack(sporeFolder(ground, 'probe', { 'spore.yaml': manifest })), strain)
+}
 const enable = () => ground.plugins.recordInstall('probe', { enabled: true, reason: null })
 
 describe('an upgrade', () => {
@@ -93,19 +98,16 @@ describe('an upgrade', () => {
   })
 
   test('of an enabled enforcing inhibitor asking for more is refused: it would open what it guards', async () => {
-    const guard = (strain: string, scopes: string[]) => {
-      const manifest = `kind: inhibitor\nname: probe\nseptum: "^1.0"\nenforcing: true\nrequires: [{ rhiza: mycelium, scopes: [${scopes.join(', ')}] }]\n`
-      return pack(sporeFolder(ground, 'probe', { 'spore.yaml': manifest })).then((bytes) =>
-        archiveOf('probe', bytes, strain),
-      )
-    }
-    await installStrain(ground.deps(), await guard('1.0.0', ['plugins.read']))
+    await installStrain(ground.deps(), await guardOf('1.0.0', ['plugins.read']))
+    expect(strainRowOf(ground.store, 'probe')?.reason).toContain(
+      'an inhibitor (a filter on who is heard) that is enforcing',
+    )
     enable()
     const before = ground.snapshot()
 
     const outcome = await installStrain(
       ground.deps(),
-      await guard('2.0.0', ['plugins.read', 'plugins.toggle']),
+      await guardOf('2.0.0', ['plugins.read', 'plugins.toggle']),
     )
 
     expect(outcome.ok || outcome.refusal.key).toBe('refusal.strain_guard_enabled')
@@ -201,6 +203,19 @@ describe('an uninstall', () => {
     expect([...ground.snapshot().keys()].filter((path) => path.startsWith('data/staging/'))).toEqual([])
   })
 
+  test('of an enabled enforcing inhibitor is refused until it is disabled: removing it would open what it guards', async () => {
+    await installStrain(ground.deps(), await guardOf('1.0.0', ['plugins.read']))
+    enable()
+    const before = ground.snapshot()
+
+    const outcome = await uninstall(ground.deps(), 'probe')
+
+    expect(outcome.ok || outcome.refusal.key).toBe('refusal.uninstall_guard_enabled')
+    expect(ground.snapshot()).toEqual(before)
+    ground.plugins.recordInstall('probe', { enabled: false, reason: 'disabled by an operator' })
+    expect(await uninstall(ground.deps(), 'probe')).toEqual({ ok: true })
+  })
+
   test('of a spore that is not installed from a sporangium (a shipped one) is refused, and changes nothing', async () => {
     const before = ground.snapshot()
 
@@ -222,4 +237,18 @@ describe('an uninstall', () => {
     }
     expect(ground.snapshot()).toEqual(before)
   })
+})
+
+test('changes of one spore asked at once run one after the other, each whole', async () => {
+  const [first, second] = [await strainOf('1.0.0'), await strainOf('1.1.0')]
+
+  const outcomes = await Promise.all([
+    installStrain(ground.deps(), first),
+    installStrain(ground.deps(), second),
+  ])
+
+  expect(outcomes.map((outcome) => outcome.ok)).toEqual([true, true])
+  expect(installedStrain()).toBe('1.1.0')
+  expect(keptStrain()).toBe('1.0.0')
+  expect(strainRowOf(ground.store, 'probe')).toMatchObject({ strain: '1.1.0', previousStrain: '1.0.0' })
 })
