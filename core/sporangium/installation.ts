@@ -2,6 +2,7 @@
 // discovers. An archive is read whole before a byte of it is written; it is unpacked into a fresh
 // staging folder, checked there, and moved into place with one rename, the strain it replaces
 // kept aside for a rollback. Any failure leaves the folders and the install row as they were.
+import { createHash } from 'node:crypto'
 import { mkdir, rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type Inoculation, type Logger, type Outcome, septumIncompatibility } from '@mycelo/septum'
@@ -68,13 +69,15 @@ async function install(deps: InstallationDeps, archive: StrainArchive): Promise<
   const named = nameRefusal(spore)
   if (named) return named
   const folders = foldersOf(config)
-  if (!config.spores.includes(folders.installs))
-    deps.logger.warn(
-      'the installs folder is not one of spores: in mycelo.yaml; installed spores are never started',
-      {
-        installs: folders.installs,
-      },
-    )
+  if (!config.spores.includes(folders.installs)) {
+    const installs = folders.installs
+    deps.logger.warn('the installs folder is not among the spores folders: what it holds never starts', {
+      installs,
+    })
+  }
+  // The caller proved the bytes; this only catches bytes swapped on the way here.
+  if (createHash('sha256').update(bytes).digest('hex') !== archive.sha256)
+    throw new Error(`the archive of ${spore} does not match the SHA-256 it was proven against`)
   const clash = await collidingFolder({ folders: config.spores, installs: folders.installs, spore })
   if (clash !== undefined) return refused('spore_collision', { spore, folder: clash })
   // The first pass only reads: a refused archive never reaches the disk.

@@ -26,9 +26,12 @@ export function requestsOf(manifest: Manifest): StrainRequests {
   return { kind: manifest.kind, enforcing, rhizas, scopes: [...scopes].sort() }
 }
 
-/** Whether `next` asks for anything `before` did not: another kind, another rhiza, another scope. */
+/**
+ * Whether `next` asks for anything `before` did not: another kind, the power an enforcing
+ * inhibitor has to close a channel, another rhiza, another scope.
+ */
 export function asksForMore(next: StrainRequests, before: StrainRequests): boolean {
-  if (next.kind !== before.kind) return true
+  if (next.kind !== before.kind || (next.enforcing && !before.enforcing)) return true
   const rhizasBefore = new Set(before.rhizas.flatMap((rhiza) => rhiza.names))
   const scopesBefore = new Set(before.scopes)
   return (

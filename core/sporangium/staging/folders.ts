@@ -18,15 +18,18 @@ export function foldersOf(config: MyceloConfig): SporangiumFolders {
   return { installs, staging, previous: join(dirname(installs), 'previous') }
 }
 
-/** A new, empty folder under staging, for one archive. */
+/**
+ * A new, empty folder under staging for one change of a spore, named `<spore>.<random>`: a dot is
+ * never in a spore's name, so a leftover always says whose it was.
+ */
 export async function freshStage(folders: SporangiumFolders, spore: string): Promise<string> {
   await mkdir(folders.staging, { recursive: true })
-  return mkdtemp(join(folders.staging, `${spore}-`))
+  return mkdtemp(join(folders.staging, `${spore}.`))
 }
 
 /** Moves a folder out of the way into staging, whence it is deleted (or, after a crash, cleaned). */
 export async function setAside(folders: SporangiumFolders, path: string, spore: string): Promise<string> {
-  const aside = join(await freshStage(folders, `${spore}-old`), 'spore')
+  const aside = join(await freshStage(folders, spore), 'spore')
   await rename(path, aside)
   return aside
 }
@@ -46,18 +49,21 @@ export async function exists(path: string): Promise<boolean> {
 }
 
 /**
- * At start, before germination: whatever an interrupted install left in staging goes, and a kept
- * strain whose installed folder is missing (an upgrade or a rollback cut between its two renames)
- * is put back, so no spore is ever found half there or gone.
+ * At start, before germination: whatever an interrupted change left in staging goes, and where
+ * that change was cut between its two renames (the installed folder moved aside, the other not
+ * yet in place), the kept strain is put back, so no spore is ever found half there or gone. A
+ * folder an operator removed by hand, with no change under way, is not brought back.
  */
 export async function cleanFolders(folders: SporangiumFolders, logger: Logger): Promise<void> {
+  const interrupted = new Set<string>()
   for (const entry of await entriesOf(folders.staging)) {
+    interrupted.add(entry.split('.')[0]!)
     await discard(join(folders.staging, entry))
     logger.warn('removed what an interrupted install left in staging', { path: join(folders.staging, entry) })
   }
   for (const spore of await entriesOf(folders.previous)) {
     const installed = join(folders.installs, spore)
-    if (await exists(installed)) continue
+    if (!interrupted.has(spore) || (await exists(installed))) continue
     await mkdir(folders.installs, { recursive: true })
     await rename(join(folders.previous, spore), installed)
     logger.warn('put back the strain an interrupted upgrade or rollback had moved aside', { spore })

@@ -2,7 +2,7 @@
 // archive is killed with SIGKILL while it unpacks, and the clean-up every start runs puts the tree
 // back exactly as it was before the install began.
 import { afterEach, beforeEach, expect, test } from 'bun:test'
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { cleanLeftovers, installStrain } from '../../../sporangium/installation.ts'
 import { installRecords } from '../../../store/install-rows.ts'
@@ -76,8 +76,8 @@ test('an upgrade cut between its two renames is put back by the clean-up, never 
   // new one still in staging.
   mkdirSync(ground.previous)
   renameSync(join(ground.installs, 'probe'), join(ground.previous, 'probe'))
-  mkdirSync(join(ground.staging, 'probe-abc123', 'spore'), { recursive: true })
-  writeFileSync(join(ground.staging, 'probe-abc123', 'spore', 'spore.yaml'), probeManifest())
+  mkdirSync(join(ground.staging, 'probe.abc123', 'spore'), { recursive: true })
+  writeFileSync(join(ground.staging, 'probe.abc123', 'spore', 'spore.yaml'), probeManifest())
 
   await cleanLeftovers(ground.deps())
 
@@ -86,4 +86,16 @@ test('an upgrade cut between its two renames is put back by the clean-up, never 
   expect(after.get('data/previous')).toBe('folder')
   after.delete('data/previous')
   expect(after).toEqual(before)
+})
+
+test('a strain whose folder an operator removed by hand, with no change under way, is not brought back', async () => {
+  const small = sporeFolder(ground, 'probe', { 'spore.yaml': probeManifest(), 'strain.txt': '1.0.0' })
+  await installStrain(ground.deps(), archiveOf('probe', await pack(small), '1.0.0'))
+  await installStrain(ground.deps(), archiveOf('probe', await pack(small), '1.1.0'))
+  rmSync(join(ground.installs, 'probe'), { recursive: true })
+  const before = ground.snapshot()
+
+  await cleanLeftovers(ground.deps())
+
+  expect(ground.snapshot()).toEqual(before)
 })

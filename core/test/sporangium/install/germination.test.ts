@@ -44,8 +44,8 @@ test('an installed strain germinates disabled with its reason, and runs once ena
   )
   expect(installed.ok).toBe(true)
   // What a crash mid-install leaves: a half-written folder in staging.
-  mkdirSync(join(folder, 'staging', 'help-x1y2z3', 'spore', 'src'), { recursive: true })
-  writeFileSync(join(folder, 'staging', 'help-x1y2z3', 'spore', 'spore.yaml'), 'kind: enz')
+  mkdirSync(join(folder, 'staging', 'help.x1y2z3', 'spore', 'src'), { recursive: true })
+  writeFileSync(join(folder, 'staging', 'help.x1y2z3', 'spore', 'spore.yaml'), 'kind: enz')
   store.close()
 
   core = await startTestCore({ spores: {}, config: SPORANGIA, folder })
@@ -53,7 +53,7 @@ test('an installed strain germinates disabled with its reason, and runs once ena
   expect(help?.state).toBe('disabled')
   expect(help?.reason).toContain('installed at strain 1.0.0 from source "test-sporangium"')
   expect(help?.reason).toContain('requests the mycelium scope commands.read')
-  expect(existsSync(join(folder, 'staging', 'help-x1y2z3'))).toBe(false)
+  expect(existsSync(join(folder, 'staging', 'help.x1y2z3'))).toBe(false)
   createPluginStore(core.store).recordInstall('help', { enabled: true, reason: null })
   await core.stop()
 

@@ -133,3 +133,13 @@ test('any other fault of the disk is thrown, and leaves nothing behind either', 
   expect(ground.snapshot()).toEqual(before)
   expect(installRecords(ground.store).has('admin')).toBe(false)
 })
+
+test('bytes that do not match the SHA-256 they were proven against are a fault, and nothing is written', async () => {
+  const archive = archiveOf('console', await pack(join(SPORES, 'console')))
+  const before = ground.snapshot()
+
+  const swapped = { ...archive, bytes: await pack(join(SPORES, 'admin')) }
+  await expect(installStrain(ground.deps(), swapped)).rejects.toThrow('SHA-256')
+
+  expect(ground.snapshot()).toEqual(before)
+})

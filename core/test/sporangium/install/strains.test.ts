@@ -97,6 +97,18 @@ describe('an upgrade', () => {
     expect([...ground.snapshot().keys()].filter((path) => path.startsWith('data/staging/'))).toEqual([])
   })
 
+  test('of an enabled inhibitor that becomes enforcing disables it: it could then close a channel', async () => {
+    const advisory = sporeFolder(ground, 'probe', {
+      'spore.yaml': 'kind: inhibitor\nname: probe\nseptum: "^1.0"\n',
+    })
+    await installStrain(ground.deps(), archiveOf('probe', await pack(advisory), '1.0.0'))
+    enable()
+
+    await installStrain(ground.deps(), await guardOf('1.1.0', []))
+
+    expect(strainRowOf(ground.store, 'probe')).toMatchObject({ enabled: false, strain: '1.1.0' })
+  })
+
   test('of an enabled enforcing inhibitor asking for more is refused: it would open what it guards', async () => {
     await installStrain(ground.deps(), await guardOf('1.0.0', ['plugins.read']))
     expect(strainRowOf(ground.store, 'probe')?.reason).toContain(
