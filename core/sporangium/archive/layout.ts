@@ -11,11 +11,15 @@ export type Layout = { readonly ok: true; readonly strip: 0 | 1 } | Refusal
 export function layoutOf(spore: string, entries: readonly ScannedEntry[]): Layout {
   const refuse = (key: string, params: Record<string, unknown> = {}) => refused(key, { spore, ...params })
   const kinds = new Map<string, ScannedEntry['kind']>()
+  const folded = new Set<string>()
   for (const entry of entries) {
     if (entry.segments.length === 0) continue
     const key = entry.segments.join('/')
-    // `a` and `a/` are one path: whichever came second would overwrite the first.
-    if (kinds.has(key)) return refuse('archive_duplicate', { path: entry.path })
+    // `a` and `a/` are one path, and so are `A` and `a` where the disk ignores case or Unicode
+    // form: whichever came second would overwrite the first there.
+    const fold = key.normalize('NFC').toLowerCase()
+    if (folded.has(fold)) return refuse('archive_duplicate', { path: entry.path })
+    folded.add(fold)
     kinds.set(key, entry.kind)
   }
   // Every folder an entry lies in must be one, not a file of the same name.

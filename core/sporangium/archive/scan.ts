@@ -165,9 +165,12 @@ export async function scanArchive(options: ScanOptions): Promise<Scan> {
   return refusal ?? { ok: true, entries }
 }
 
-/** A name as a refusal may quote it: bounded, and with its control characters made visible. */
+/**
+ * A name as a refusal may quote it: bounded, with its control characters and the marks that
+ * reorder text (which could make it read as another name) made visible.
+ */
 function shown(name: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced
-  const visible = name.replace(/[\u0000-\u001f\u007f]/g, '?')
+  const visible = name.replace(/[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '?')
   return visible.length > 120 ? `${visible.slice(0, 117)}...` : visible
 }

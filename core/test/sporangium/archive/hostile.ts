@@ -44,6 +44,16 @@ export const HOSTILE: readonly HostileArchive[] = [
     refusal: 'archive_duplicate',
   },
   {
+    name: 'two names that differ only in case',
+    bytes: withManifest({ name: 'src/Index.ts', data: 'x' }, { name: 'src/index.ts', data: 'y' }),
+    refusal: 'archive_duplicate',
+  },
+  {
+    name: 'two names that differ only in Unicode form',
+    bytes: withManifest({ name: 'caf\u00e9.ts', data: 'x' }, { name: 'cafe\u0301.ts', data: 'y' }),
+    refusal: 'archive_duplicate',
+  },
+  {
     name: 'a file where a folder is expected',
     bytes: withManifest({ name: 'src', data: 'x' }, { name: 'src/index.ts', data: 'x' }),
     refusal: 'archive_file_as_folder',
