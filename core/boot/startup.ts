@@ -7,6 +7,7 @@ import {
   startAll,
   stopAll,
 } from '../germination/index.ts'
+import { cleanLeftovers } from '../sporangium/installation.ts'
 import type { PluginStore, Store } from '../store/index.ts'
 import { coreCatalogues } from './catalogues.ts'
 import type { MyceloConfig } from './config.ts'
@@ -52,6 +53,7 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
   if (!opening.ok) return opening
   const { config, store, plugins, close } = opening.value
   try {
+    if (!check) await cleanLeftovers({ config, logger })
     const germination = await germinate({
       folders: config.spores,
       store: plugins,

@@ -10,6 +10,9 @@ export const pluginInstalls = sqliteTable('plugin_installs', {
   /** The source and strain it was inoculated from; null for a spore found on disk. */
   sourceId: text('source_id').references(() => sources.id, { onDelete: 'set null' }),
   strain: text('strain'),
+  /** The strain an upgrade replaced, kept beside the installs folder so one rename rolls back. */
+  previousSourceId: text('previous_source_id').references(() => sources.id, { onDelete: 'set null' }),
+  previousStrain: text('previous_strain'),
   /**
    * What the spore was at its last readable germination: admission keeps an enforcing inhibitor's
    * guard closed from this when its manifest later cannot be read, or its folder is gone.
