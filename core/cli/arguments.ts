@@ -29,6 +29,24 @@ export const COMMANDS: readonly CliCommand[] = [
     max: 2,
     writes: (args) => args[0] === 'clear',
   },
+  { name: 'sources', synopsis: 'sources', min: 0, max: 0, writes: reads },
+  { name: 'source-add', synopsis: 'source-add <url> <label> [<publisher key>]', min: 2, max: 3, writes },
+  { name: 'source-set', synopsis: 'source-set <source> label|url|token|key <value>', min: 3, max: 3, writes },
+  { name: 'source-enable', synopsis: 'source-enable <source>', min: 1, max: 1, writes },
+  { name: 'source-disable', synopsis: 'source-disable <source>', min: 1, max: 1, writes },
+  { name: 'source-delete', synopsis: 'source-delete <source>', min: 1, max: 1, writes },
+  // Reads the source's index; a key first seen there is pinned on the copy only, so again at install.
+  {
+    name: 'offered',
+    synopsis: 'offered <source> [<search>]',
+    min: 1,
+    max: Number.POSITIVE_INFINITY,
+    writes: reads,
+  },
+  { name: 'install', synopsis: 'install <source> <spore> [<strain>]', min: 2, max: 3, writes },
+  { name: 'upgrade', synopsis: 'upgrade <spore>', min: 1, max: 1, writes },
+  { name: 'rollback', synopsis: 'rollback <spore>', min: 1, max: 1, writes },
+  { name: 'uninstall', synopsis: 'uninstall <spore>', min: 1, max: 1, writes },
 ]
 
 export type Parsed =

@@ -5,6 +5,7 @@ import { restrictionOutcomes } from '../mycelium/restrictions.ts'
 import { rolesAssign, rolesRead } from '../mycelium/roles.ts'
 import { principalIdOf } from '../store/index.ts'
 import type { CliRuntime } from './runtime.ts'
+import { SOURCE_RUNS } from './sources.ts'
 
 /** What a command printed and how it ended: 0 done, 1 refused. */
 export interface Answer {
@@ -81,6 +82,7 @@ export const RUNS: Readonly<Record<string, Run>> = {
     )
     return { code: 0, text: lines.length === 0 ? say(cli, 'cli.noRules') : lines.join('\n') }
   },
+  ...SOURCE_RUNS,
 }
 
 /** A principal id, or `channel:userId` for a person known on a channel (what an operator knows). */

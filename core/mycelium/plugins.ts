@@ -13,7 +13,18 @@ export function pluginsRead(runtime: CoreRuntime): PluginsRead {
   return {
     listPlugins(): readonly PluginInfo[] {
       const rows = installRecords(runtime.store)
-      return [...runtime.germination.spores]
+      const germinated = new Set(runtime.germination.spores.map((spore) => spore.name))
+      // A spore inoculated since the last germination shows too: its row says what it asks for.
+      const inoculated = [...rows]
+        .filter(([name, row]) => row.source !== null && !germinated.has(name))
+        .map(([name, row]) => ({
+          name,
+          state: 'disabled' as const,
+          manifest: undefined,
+          kind: undefined,
+          reason: row.reason ?? undefined,
+        }))
+      return [...runtime.germination.spores, ...inoculated]
         .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
         .map((spore) => {
           const row = rows.get(spore.name)

@@ -37,24 +37,11 @@ function realCommon(locale: string): { setting: unknown; refusal: Record<string,
   return parse(readFileSync(file, 'utf8')) as { setting: unknown; refusal: Record<string, string> }
 }
 
-/** The install side's refusals, worded as the core words them (the sources ones are the real ones). */
-const installRefusals = {
-  en: {
-    spore_not_installed: 'No spore named "{spore}" is installed from a sporangium.',
-    strain_no_previous: 'There is no earlier strain of "{spore}" to roll back to.',
-  },
-  fr: {
-    spore_not_installed: 'Aucune spore nommée « {spore} » n’est installée depuis un sporange.',
-    strain_no_previous: 'Il n’y a pas de souche antérieure de « {spore} » à remettre.',
-  },
-}
-
 /** Stands in for the `common` domain, where the core's refusals are expected to live. */
 const common = {
   en: {
     refusal: {
       ...realCommon('en').refusal,
-      ...installRefusals.en,
       unknownPrincipal: 'No person has the id {id}.',
       unknownRole: 'There is no role called {role}.',
       builtinRole: 'The role {role} is builtin and cannot change.',
@@ -74,7 +61,6 @@ const common = {
   fr: {
     refusal: {
       ...realCommon('fr').refusal,
-      ...installRefusals.fr,
       unknownPrincipal: 'Aucune personne n’a l’identifiant {id}.',
     },
     setting: realCommon('fr').setting,

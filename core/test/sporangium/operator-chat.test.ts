@@ -1,0 +1,126 @@
+// The operator's side in chat: the shipped admin spore, granted sources.manage, through the real
+// bus, against a signed sporangium served on loopback, installing real archives into the real tree.
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { writeSpore } from '../boot/process.ts'
+import { type IndexServer, serveIndex } from '../support/index-server.ts'
+import { newPublisher, type Publisher, writeSporangium } from '../support/publisher.ts'
+import { realSpore } from '../support/real-spores.ts'
+import { startTestCore, type TestCore } from '../support/runtime.ts'
+import { pack, probeManifest } from './install/ground.ts'
+
+let core: TestCore
+let server: IndexServer
+let publisher: Publisher
+
+/** A probe enzyme's archive at a strain, its reply naming the strain. */
+async function probeArchive(strain: string, extra: Record<string, unknown> = {}): Promise<Uint8Array> {
+  const folder = writeSpore(join(core.folder, 'packing', strain), 'probe', {
+    'spore.yaml': probeManifest('probe', extra),
+    'translations/en.yaml': `command:\n  hi: Says hi\nhi: probe ${strain}\n`,
+  })
+  return pack(folder)
+}
+
+beforeAll(async () => {
+  core = await startTestCore({
+    spores: { admin: realSpore('admin') },
+    config: 'sporangia: { allowLoopbackHttp: true }\n',
+  })
+  publisher = await newPublisher()
+  const folder = join(core.folder, 'sporangium')
+  const scoped = { requires: [{ rhiza: 'mycelium', scopes: ['plugins.read'] }] }
+  await writeSporangium(folder, {
+    publisher,
+    spores: {
+      probe: {
+        description: 'Says hi',
+        strains: {
+          '1.0.0': { bytes: await probeArchive('1.0.0') },
+          '1.1.0': { bytes: await probeArchive('1.1.0', scoped) },
+        },
+      },
+    },
+  })
+  server = await serveIndex(folder)
+})
+afterAll(async () => {
+  await server.stop()
+  await core.stop()
+})
+
+const one = async (text: string) => (await core.ask(text)).join('\n')
+const installed = () => join(core.folder, 'data', 'spores', 'probe')
+
+describe('sporangia from chat, through the real bus', () => {
+  it('adds a source, pins its publisher key on first sight, and shows it', async () => {
+    expect(await one(`/source-add ${server.url} Loopback mirror`)).toBe(
+      `Added: loopback-mirror — Loopback mirror — ${server.url} — third party — enabled — no pinned key`,
+    )
+    const offered = (await one('/offered loopback-mirror hi')).split('\n')
+    expect(offered[0]).toMatch(/^loopback-mirror offers one spore \(this bot runs septum 1\./)
+    expect(offered.slice(1)).toEqual([
+      'probe (enzyme) — Says hi',
+      '  1.1.0 — septum ^1.0, published Nov 30, 2026 — runs here',
+      '  1.0.0 — septum ^1.0, published Nov 30, 2026 — runs here',
+    ])
+    const sources = (await one('/sources')).split('\n')
+    expect(sources).toContain(
+      `loopback-mirror — Loopback mirror — ${server.url} — third party — enabled — publisher key ${publisher.key}`,
+    )
+  })
+
+  it('installs a strain disabled, says what it asks for and how to enable it', async () => {
+    const reply = (await one('/install loopback-mirror probe 1.0.0')).split('\n')
+    expect(reply[0]).toBe(
+      'probe 1.0.0 is installed from loopback-mirror, its archive proven against what the source published.',
+    )
+    expect(reply[1]).toStartWith('installed at strain 1.0.0 from source "loopback-mirror"')
+    expect(reply[1]).toContain('an enzyme (commands)')
+    expect(reply[2]).toBe('It is disabled: read what it asks for, then switch it on with /enable probe.')
+    expect(existsSync(join(installed(), 'spore.yaml'))).toBe(true)
+    expect(await one('/plugins')).toContain('probe (kind unknown) — disabled: installed at strain 1.0.0')
+  })
+
+  it('upgrades to the newest strain, which asks for a scope, then rolls back', async () => {
+    expect(await one('/upgrade probe')).toBe(
+      'probe is upgraded from 1.0.0 to 1.1.0; it runs from the next restart. /rollback probe puts 1.0.0 back.',
+    )
+    expect(await one('/plugins')).toContain('plugins.read')
+    expect(await one('/upgrade probe')).toBe(
+      'probe is already at 1.1.0, the newest loopback-mirror offers that runs here.',
+    )
+    expect(await one('/rollback probe')).toBe(
+      'probe is back at 1.0.0 from loopback-mirror; it runs from the next restart.',
+    )
+    expect(await one('/rollback probe')).toBe('There is no earlier strain of "probe" to roll back to.')
+  })
+
+  it('refuses in the reader’s words: an unknown spore, a disabled source, an official deletion', async () => {
+    expect(await one('/install loopback-mirror ghost')).toBe(
+      'The source "loopback-mirror" offers no spore named "ghost".',
+    )
+    expect(await one('/source-disable loopback-mirror')).toBe(
+      'loopback-mirror is disabled: nothing is installed from it until it is enabled.',
+    )
+    expect(await one('/install loopback-mirror probe')).toBe(
+      'The source "loopback-mirror" is disabled; enable it before installing from it.',
+    )
+    expect(await one('/source-enable loopback-mirror')).toBe(
+      'Spores can be installed from loopback-mirror again.',
+    )
+    expect(await one('/source-delete official')).toBe(
+      'Refused: "official" is an official source; it can be disabled but never deleted.',
+    )
+  })
+
+  it('uninstalls, removing the folder, and deletes the source', async () => {
+    expect(await one('/uninstall probe')).toBe(
+      'probe is uninstalled: its folder and install record are removed, its settings kept.',
+    )
+    expect(existsSync(installed())).toBe(false)
+    expect(await one('/plugins')).not.toContain('probe')
+    expect(await one('/source-delete loopback-mirror')).toBe('loopback-mirror is deleted.')
+  })
+})
