@@ -40,6 +40,13 @@ it('refuses to write while a bot holds the database, reads beside it, and writes
   )
   expect(refused.stderr).toContain('Stop that bot first, or make the change in chat.')
   expect(enabled()).toBe(true)
+  // An install writes a folder and a row: it waits for the bot too, before fetching anything.
+  const install = await runCli(['install', 'official', 'echo'], config)
+  expect(install.code).toBe(1)
+  expect(install.stderr).toContain('Stop that bot first, or make the change in chat.')
+  const sources = await runCli(['sources'], config)
+  expect(sources.code).toBe(0)
+  expect(sources.stdout).toStartWith('official — ')
 
   const roles = await runCli(['roles'], config)
   expect(roles).toMatchObject({ code: 0, stdout: 'member: admin.lang help.*\nowner: * (built in)\n' })
