@@ -78,6 +78,9 @@ export async function pack(request: PackRequest): Promise<ToolOutcome<Packed>> {
   if (!updated.ok) return updated
 
   await placeWhole(join(request.out, relative), bytes)
+  // Beside the archive, for the GitHub releases convention: uploaded as the release's `.tgz.sig` asset.
+  if (entry.signature !== undefined)
+    await placeWhole(join(request.out, `${relative}.sig`), new TextEncoder().encode(`${entry.signature}\n`))
   await writeIndex(request.out, updated.value)
   return done({
     spore: manifest.name,

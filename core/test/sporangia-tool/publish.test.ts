@@ -94,6 +94,9 @@ describe('the published sporangium', () => {
         Buffer.from(strain.signature!, 'base64'),
         new Uint8Array(strainStatement(spore, '1.0.0', sha256)),
       )
+      // The same signature, beside the archive, for a GitHub release's `.tgz.sig` asset.
+      const sig = await readFile(join(sporangium, `${strain.archive}.sig`), 'utf8')
+      expect(sig).toBe(`${strain.signature}\n`)
       expect({ spore, size: bytes.length, sha256, signed }).toEqual({
         spore,
         size: strain.size,
