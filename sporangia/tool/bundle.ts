@@ -1,5 +1,6 @@
+import { existsSync } from 'node:fs'
 import { stat } from 'node:fs/promises'
-import { join } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { isCodeCommand, type Manifest } from '@mycelo/septum'
 import { done, refused, type ToolOutcome } from './outcome.ts'
 
@@ -25,10 +26,8 @@ export async function bundleModule(
     if (manifest.kind === 'enzyme' && !manifest.commands.some(isCodeCommand)) return done(undefined)
     return refused('pack.noModule', { dir, candidates: ENTRY_CANDIDATES.join(', ') })
   }
-  // `root` keeps the paths the bundle's comments mention relative to the spore, wherever it is packed from.
   const built = await Bun.build({
     entrypoints: [join(dir, entry)],
-    root: dir,
     target: 'bun',
     format: 'esm',
     external: PROVIDED,
@@ -39,7 +38,7 @@ export async function bundleModule(
     const problem = built.logs.map(String).join('\n') || `${built.outputs.length} files were produced`
     return refused('pack.bundleFailed', { entry, problem })
   }
-  return done(await output.text())
+  return done(withModulePathsFrom(dir, await output.text()))
 }
 
 async function findEntry(dir: string): Promise<string | undefined> {
@@ -48,4 +47,16 @@ async function findEntry(dir: string): Promise<string | undefined> {
     if (found?.isFile()) return candidate
   }
   return undefined
+}
+
+/**
+ * Bun heads each bundled module with a `// <path>` comment relative to the working folder: made
+ * relative to the spore instead, so the bytes do not depend on where the author ran the tool,
+ * nor tell where their files live.
+ */
+function withModulePathsFrom(dir: string, bundle: string): string {
+  return bundle.replace(/^\/\/ (\S[^\n]*)$/gm, (line, path: string) => {
+    const absolute = resolve(path)
+    return existsSync(absolute) ? `// ${relative(dir, absolute)}` : line
+  })
 }

@@ -3,7 +3,7 @@
 // the tool's own (septum's schema, WebCrypto, node-tar's list, the real core's germination).
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { createHash } from 'node:crypto'
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
 import { isBuiltin } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
@@ -136,7 +136,7 @@ describe('a published strain unpacked outside the checkout', () => {
 
   beforeAll(async () => {
     unpacked = join(folder, 'installed')
-    await Bun.write(join(unpacked, '.keep'), '')
+    await mkdir(unpacked)
     for (const spore of FIRST_PARTY)
       await extract({ file: join(sporangium, strainOf(spore).archive), cwd: unpacked })
     const store = SqliteStore.enabling(...FIRST_PARTY)

@@ -1,7 +1,7 @@
 // What the author's tool refuses, and that a refusal writes nothing: each case runs the real tool
 // on real folders, a few of them through the process an author starts.
 import { afterEach, beforeEach, describe, expect, it } from 'bun:test'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pack } from '../../../sporangia/tool/pack.ts'
@@ -123,8 +123,12 @@ describe('pack', () => {
   })
 
   it('gives the same bytes for the same spore, whenever and wherever it is packed', async () => {
+    // A copy elsewhere, with the packages it imports still reachable: only its place differs.
+    const copy = join(ROOT, '.test-tmp', `help-copy-${process.pid}`, 'elsewhere', 'help')
+    await cp(join(ROOT, 'spores', 'help'), copy, { recursive: true })
     const first = await pack({ dir: join(ROOT, 'spores', 'help'), out: join(folder, 'a'), name: 'A' })
-    const second = await pack({ dir: join(ROOT, 'spores', 'help'), out: join(folder, 'b'), name: 'B' })
+    const second = await pack({ dir: copy, out: join(folder, 'b'), name: 'B' })
+    await rm(join(copy, '..', '..'), { recursive: true, force: true })
     expect(first.ok && second.ok && first.value.sha256 === second.value.sha256).toBe(true)
   })
 
