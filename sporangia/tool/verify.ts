@@ -5,6 +5,7 @@ import { strainStatement } from '@mycelo/septum'
 import { readIndex } from './index-file.ts'
 import { signatureHolds } from './keys.ts'
 import { done, refused, type ToolOutcome, type ToolRefusal } from './outcome.ts'
+import { contentProblems } from './strain-contents.ts'
 
 /** One strain as verify found it: what it is, and what is wrong with it (nothing when it holds). */
 export interface StrainCheck {
@@ -15,7 +16,8 @@ export interface StrainCheck {
 
 /**
  * Re-checks every strain index.json names against its archive: the file is there, inside the
- * folder, of the size and SHA-256 the index says, and signed by the publisher key when there is one.
+ * folder, of the size and SHA-256 the index says, holding that spore's manifest under one folder,
+ * and signed by the publisher key when there is one.
  */
 export async function verify(out: string): Promise<ToolOutcome<StrainCheck[]>> {
   const index = await readIndex(out)
@@ -34,6 +36,7 @@ export async function verify(out: string): Promise<ToolOutcome<StrainCheck[]>> {
           problems.push({ key: 'verify.size', params: { expected: published.size, actual: bytes.length } })
         if (sha256 !== published.sha256)
           problems.push({ key: 'verify.digest', params: { expected: published.sha256, actual: sha256 } })
+        problems.push(...(await contentProblems(bytes, spore, published.septum)))
       }
       problems.push(...(await signatureProblems({ key, spore, strain, entry: published })))
       checks.push({ spore, strain, problems })

@@ -1,9 +1,10 @@
 // What the author's tool refuses, and that a refusal writes nothing: each case runs the real tool
 // on real folders, a few of them through the process an author starts.
 import { afterEach, beforeEach, describe, expect, it } from 'bun:test'
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { create } from 'tar'
 import { pack } from '../../../sporangia/tool/pack.ts'
 import { manifestOf, writeSpore } from '../germination/fixtures.ts'
 import { ROOT, runTool } from './tool.ts'
@@ -177,7 +178,10 @@ describe('verify', () => {
     await writeFile(path, bytes)
     const run = await runTool(['verify', out])
     expect(run.code).toBe(1)
-    expect(run.stderr).toMatch(/^first 1\.0\.0: its SHA-256 is [0-9a-f]{64}, the index says [0-9a-f]{64}$/m)
+    // The digest differs, and the changed gzip no longer reads.
+    expect(run.stderr).toMatch(
+      /^first 1\.0\.0: its SHA-256 is [0-9a-f]{64}, the index says [0-9a-f]{64}; its archive cannot be read: .+$/m,
+    )
     expect(run.stderr).toContain('second 1.0.0: verified')
     expect(run.stderr).toContain('2 strains checked, 1 failed.')
   })
@@ -192,8 +196,39 @@ describe('verify', () => {
     await writeFile(join(out, 'index.json'), JSON.stringify(index))
     const run = await runTool(['verify', out])
     expect(run.code).toBe(1)
-    expect(run.stderr).toContain("first 1.0.0: its signature is not the publisher key's")
+    expect(run.stderr).toContain(
+      'first 1.0.0: its archive holds second/, outside the one folder first/; ' +
+        "its archive has no first/spore.yaml; its signature is not the publisher key's\n",
+    )
     expect(run.stderr).toContain('second 1.0.0: its archive archives/second-1.0.0.tgz is missing')
+  })
+})
+
+describe('verify, on an unsigned sporangium', () => {
+  it('reads what an archive holds: a link, a manifest of another spore, a range the index does not name', async () => {
+    const dir = await spore('first', { version: '1.0.0' })
+    expect((await pack({ dir, out, name: 'Mine' })).ok).toBe(true)
+    // An archive rebuilt by hand, and an index edited to its size and digest: only its contents can tell.
+    const forged = join(folder, 'forged')
+    await writeSpore(forged, 'first', { manifest: { ...manifestOf('enzyme', 'other'), septum: '^2.0' } })
+    await symlink('/etc/passwd', join(forged, 'first', 'passwd'))
+    const archive = join(out, 'archives', 'first-1.0.0.tgz')
+    await create({ file: archive, cwd: forged, gzip: true }, ['first'])
+    const bytes = await readFile(archive)
+    const index = JSON.parse(await readFile(join(out, 'index.json'), 'utf8'))
+    Object.assign(index.spores.first.strains['1.0.0'], {
+      size: bytes.length,
+      sha256: new Bun.CryptoHasher('sha256').update(bytes).digest('hex'),
+    })
+    await writeFile(join(out, 'index.json'), JSON.stringify(index))
+
+    const run = await runTool(['verify', out])
+    expect(run.code).toBe(1)
+    expect(run.stderr).toBe(
+      'first 1.0.0: its archive holds first/passwd, a SymbolicLink: only files and folders are installed; ' +
+        'its archive holds the spore other; its manifest declares septum ^2.0, the index says ^1.0\n' +
+        '1 strain checked, 1 failed.\n',
+    )
   })
 })
 
