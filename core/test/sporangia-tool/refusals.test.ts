@@ -205,6 +205,21 @@ describe('verify', () => {
 })
 
 describe('verify, on an unsigned sporangium', () => {
+  it('that takes a key: the strains packed before it are named as unsigned', async () => {
+    const dir = await spore('growing')
+    expect((await pack({ dir, out, name: 'Mine', strain: '1.0.0' })).ok).toBe(true)
+    const key = await keygen('late')
+    expect((await pack({ dir, out, strain: '1.1.0', keyFile: key })).ok).toBe(true)
+    const index = JSON.parse(await readFile(join(out, 'index.json'), 'utf8'))
+    expect(index.publisher.key).toMatch(/^ed25519:/)
+    const run = await runTool(['verify', out])
+    expect(run.code).toBe(1)
+    expect(run.stderr).toBe(
+      'growing 1.0.0: it is not signed, and the sporangium has a publisher key\n' +
+        'growing 1.1.0: verified\n2 strains checked, 1 failed.\n',
+    )
+  })
+
   it('reads what an archive holds: a link, a manifest of another spore, a range the index does not name', async () => {
     const dir = await spore('first', { version: '1.0.0' })
     expect((await pack({ dir, out, name: 'Mine' })).ok).toBe(true)
