@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { type StrainEntry, strainStatement } from '@mycelo/septum'
+import { stringify } from 'yaml'
 import { bundleModule } from './bundle.ts'
 import { readIndex, withStrain, writeIndex } from './index-file.ts'
 import { loadKey, type PublisherKey, sign } from './keys.ts'
@@ -81,6 +82,9 @@ export async function pack(request: PackRequest): Promise<ToolOutcome<Packed>> {
   // Beside the archive, for the GitHub releases convention: uploaded as the release's `.tgz.sig` asset.
   if (entry.signature !== undefined)
     await placeWhole(join(request.out, `${relative}.sig`), new TextEncoder().encode(`${entry.signature}\n`))
+  // The start of that release's notes: GitHub has no field for a spore's kind or septum range.
+  const notes = releaseNotes(manifest.kind, manifest.septum, shortDescription(manifest.description))
+  await placeWhole(join(request.out, `archives/${manifest.name}-${strain}.release.md`), notes)
   await writeIndex(request.out, updated.value)
   return done({
     spore: manifest.name,
@@ -90,6 +94,12 @@ export async function pack(request: PackRequest): Promise<ToolOutcome<Packed>> {
     sha256,
     signed: key !== undefined,
   })
+}
+
+/** The front matter a core reads off a GitHub release's notes to offer the strain before downloading it. */
+function releaseNotes(kind: string, septum: string, description: string | undefined): Uint8Array {
+  const front = stringify({ kind, septum, ...(description ? { description } : {}) })
+  return new TextEncoder().encode(`---\n${front}---\n`)
 }
 
 async function placeWhole(target: string, bytes: Uint8Array): Promise<void> {

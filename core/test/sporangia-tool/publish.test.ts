@@ -14,6 +14,7 @@ import {
   strainStatement,
 } from '@mycelo/septum'
 import { extract, list } from 'tar'
+import { parse } from 'yaml'
 import { germinateIn, SqliteStore, sporeNamed } from '../germination/fixtures.ts'
 import { FIRST_PARTY, ROOT, runTool } from './tool.ts'
 
@@ -97,6 +98,10 @@ describe('the published sporangium', () => {
       // The same signature, beside the archive, for a GitHub release's `.tgz.sig` asset.
       const sig = await readFile(join(sporangium, `${strain.archive}.sig`), 'utf8')
       expect(sig).toBe(`${strain.signature}\n`)
+      // And the front matter its release notes start with, which a core reads the kind and range from.
+      const notes = await readFile(join(sporangium, `archives/${spore}-1.0.0.release.md`), 'utf8')
+      const front = parse(notes.split('---\n')[1] ?? '') as { kind: string; septum: string }
+      expect(front).toMatchObject({ kind: index.spores[spore]?.kind, septum: strain.septum })
       expect({ spore, size: bytes.length, sha256, signed }).toEqual({
         spore,
         size: strain.size,
