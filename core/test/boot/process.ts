@@ -38,10 +38,18 @@ export function runCli(args: readonly string[], config: string): Promise<Finishe
   return runToEnd(['core/cli/main.ts', ...args], config)
 }
 
-async function runToEnd(args: readonly string[], config: string): Promise<Finished> {
+function runToEnd(args: readonly string[], config: string): Promise<Finished> {
+  return runBun(args, environment(config))
+}
+
+/** Runs `bun <args>` at the repository's root to completion, and collects what it printed. */
+export async function runBun(
+  args: readonly string[],
+  env: Record<string, string | undefined>,
+): Promise<Finished> {
   const child = Bun.spawn(['bun', ...args], {
     cwd: ROOT,
-    env: environment(config),
+    env,
     stdin: 'ignore',
     stdout: 'pipe',
     stderr: 'pipe',
