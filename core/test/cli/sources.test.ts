@@ -12,6 +12,9 @@ import { type IndexServer, serveIndex } from '../support/index-server.ts'
 import { newPublisher, type Publisher, writeSporangium } from '../support/publisher.ts'
 
 const scratch = scratchFolder('cli-sources')
+/** Real processes and real HTTP on a shared machine: generous, never a measure. */
+const PROCESS_TIMEOUT = 60_000
+
 let server: IndexServer
 let publisher: Publisher
 let config: string
@@ -56,7 +59,7 @@ beforeAll(async () => {
   })
   server = await serveIndex(folder)
   config = setUp('bot')
-})
+}, PROCESS_TIMEOUT)
 afterAll(async () => {
   await server.stop()
   scratch.remove()
@@ -72,112 +75,140 @@ const installRow = (file: string) => {
 }
 
 describe('sources from the command line', () => {
-  it('lists the seeded official source, adds one pinning its key, changes and toggles it', async () => {
-    const listed = await runCli(['sources'], config)
-    expect(listed.code).toBe(0)
-    expect(listed.stdout).toStartWith('official — ')
-    const added = await runCli(['source-add', server.url, 'Loopback', publisher.key], config)
-    expect(added).toMatchObject({
-      code: 0,
-      stdout: `Added: loopback — Loopback — ${server.url} — third party — enabled — publisher key ${publisher.key}\n`,
-    })
-    const token = await runCli(['source-set', 'loopback', 'token', 'abc123'], config)
-    expect(token.stdout).toContain(' — token •••• — ')
-    expect(token.stdout).not.toContain('abc123')
-    expect((await runCli(['source-set', 'loopback', 'token', '-'], config)).stdout).not.toContain('token')
-    const field = await runCli(['source-set', 'loopback', 'colour', 'blue'], config)
-    expect(field).toMatchObject({
-      code: 1,
-      stderr: 'A source has no field colour: change its label, url, token or key.\n',
-    })
-    expect((await runCli(['source-disable', 'loopback'], config)).stdout).toBe(
-      'loopback is disabled: nothing is installed from it until it is enabled.\n',
-    )
-    const disabled = await runCli(['offered', 'loopback'], config)
-    expect(disabled).toMatchObject({
-      code: 1,
-      stderr: 'The source "loopback" is disabled; enable it before installing from it.\n',
-    })
-    expect((await runCli(['source-enable', 'loopback'], config)).code).toBe(0)
-  })
+  it(
+    'lists the seeded official source, adds one pinning its key, changes and toggles it',
+    async () => {
+      const listed = await runCli(['sources'], config)
+      expect(listed.code).toBe(0)
+      expect(listed.stdout).toStartWith('official — ')
+      const added = await runCli(['source-add', server.url, 'Loopback', publisher.key], config)
+      expect(added).toMatchObject({
+        code: 0,
+        stdout: `Added: loopback — Loopback — ${server.url} — third party — enabled — publisher key ${publisher.key}\n`,
+      })
+      const token = await runCli(['source-set', 'loopback', 'token', 'abc123'], config)
+      expect(token.stdout).toContain(' — token •••• — ')
+      expect(token.stdout).not.toContain('abc123')
+      expect((await runCli(['source-set', 'loopback', 'token', '-'], config)).stdout).not.toContain('token')
+      const field = await runCli(['source-set', 'loopback', 'colour', 'blue'], config)
+      expect(field).toMatchObject({
+        code: 1,
+        stderr: 'A source has no field colour: change its label, url, token or key.\n',
+      })
+      expect((await runCli(['source-disable', 'loopback'], config)).stdout).toBe(
+        'loopback is disabled: nothing is installed from it until it is enabled.\n',
+      )
+      const disabled = await runCli(['offered', 'loopback'], config)
+      expect(disabled).toMatchObject({
+        code: 1,
+        stderr: 'The source "loopback" is disabled; enable it before installing from it.\n',
+      })
+      expect((await runCli(['source-enable', 'loopback'], config)).code).toBe(0)
+    },
+    PROCESS_TIMEOUT,
+  )
 
-  it('shows what a source offers, saying which strains run on this septum', async () => {
-    const offered = await runCli(['offered', 'loopback', 'SAYS'], config)
-    expect(offered.code).toBe(0)
-    const lines = offered.stdout.trimEnd().split('\n')
-    expect(lines[0]).toMatch(/^loopback offers one spore \(this bot runs septum 1\./)
-    expect(lines.slice(1)).toEqual([
-      'probe (enzyme) — Says hi',
-      '  2.0.0 — septum ^2.0, published 2026-11-30T12:00:00Z — does not run here',
-      '  1.1.0 — septum ^1.0, published 2026-11-30T12:00:00Z — runs here',
-      '  1.0.0 — septum ^1.0, published 2026-11-30T12:00:00Z — runs here',
-    ])
-    expect((await runCli(['offered', 'loopback', 'music'], config)).stdout).toBe(
-      'loopback offers no spore matching that.\n',
-    )
-  })
+  it(
+    'shows what a source offers, saying which strains run on this septum',
+    async () => {
+      const offered = await runCli(['offered', 'loopback', 'SAYS'], config)
+      expect(offered.code).toBe(0)
+      const lines = offered.stdout.trimEnd().split('\n')
+      expect(lines[0]).toMatch(/^loopback offers one spore \(this bot runs septum 1\./)
+      expect(lines.slice(1)).toEqual([
+        'probe (enzyme) — Says hi',
+        '  2.0.0 — septum ^2.0, published 2026-11-30T12:00:00Z — does not run here',
+        '  1.1.0 — septum ^1.0, published 2026-11-30T12:00:00Z — runs here',
+        '  1.0.0 — septum ^1.0, published 2026-11-30T12:00:00Z — runs here',
+      ])
+      expect((await runCli(['offered', 'loopback', 'music'], config)).stdout).toBe(
+        'loopback offers no spore matching that.\n',
+      )
+    },
+    PROCESS_TIMEOUT,
+  )
 
-  it('refuses to delete the official source, in the configured language', async () => {
-    const french = setUp('french', 'defaultLocale: fr\n')
-    const refused = await runCli(['source-delete', 'official'], french)
-    expect(refused.code).toBe(1)
-    expect(refused.stderr).toBe(
-      'Refusé : « official » est une source officielle ; on peut la désactiver, jamais la supprimer.\n',
-    )
-  })
+  it(
+    'refuses to delete the official source, in the configured language',
+    async () => {
+      const french = setUp('french', 'defaultLocale: fr\n')
+      const refused = await runCli(['source-delete', 'official'], french)
+      expect(refused.code).toBe(1)
+      expect(refused.stderr).toBe(
+        'Refusé : « official » est une source officielle ; on peut la désactiver, jamais la supprimer.\n',
+      )
+    },
+    PROCESS_TIMEOUT,
+  )
 })
 
 describe('installs from the command line', () => {
-  it('installs disabled with download progress on stderr, says what it asks for, and enables', async () => {
-    const installed = await runCli(['install', 'loopback', 'probe', '1.0.0'], config)
-    expect(installed.code).toBe(0)
-    const lines = installed.stdout.trimEnd().split('\n')
-    expect(lines[0]).toBe(
-      'probe 1.0.0 is installed from loopback, its archive proven against what the source published.',
-    )
-    expect(lines[1]).toStartWith('installed at strain 1.0.0 from source "loopback"')
-    expect(lines[2]).toBe('It is disabled: read what it asks for, then run: bun run mycelo enable probe')
-    expect(installed.stderr).toMatch(/Downloading probe: [\d,]+ of [\d,]+ bytes\n/)
-    expect(installRow(config)).toMatchObject({ enabled: false })
-    expect((await runCli(['enable', 'probe'], config)).code).toBe(0)
-    expect(installRow(config)).toMatchObject({ enabled: true })
-  })
+  it(
+    'installs disabled with download progress on stderr, says what it asks for, and enables',
+    async () => {
+      const installed = await runCli(['install', 'loopback', 'probe', '1.0.0'], config)
+      expect(installed.code).toBe(0)
+      const lines = installed.stdout.trimEnd().split('\n')
+      expect(lines[0]).toBe(
+        'probe 1.0.0 is installed from loopback, its archive proven against what the source published.',
+      )
+      expect(lines[1]).toStartWith('installed at strain 1.0.0 from source "loopback"')
+      expect(lines[2]).toBe('It is disabled: read what it asks for, then run: bun run mycelo enable probe')
+      expect(installed.stderr).toMatch(/Downloading probe: [\d,]+ of [\d,]+ bytes\n/)
+      expect(installRow(config)).toMatchObject({ enabled: false })
+      expect((await runCli(['enable', 'probe'], config)).code).toBe(0)
+      expect(installRow(config)).toMatchObject({ enabled: true })
+    },
+    PROCESS_TIMEOUT,
+  )
 
-  it('upgrades to the newest strain that runs here, rolls back, and uninstalls', async () => {
-    const upgraded = await runCli(['upgrade', 'probe'], config)
-    expect(upgraded).toMatchObject({
-      code: 0,
-      stdout: 'probe is upgraded from 1.0.0 to 1.1.0; bun run mycelo rollback probe puts 1.0.0 back.\n',
-    })
-    expect((await runCli(['upgrade', 'probe'], config)).stdout).toBe(
-      'probe is already at 1.1.0, the newest loopback offers that runs here.\n',
-    )
-    expect((await runCli(['rollback', 'probe'], config)).stdout).toBe(
-      'probe is back at 1.0.0 from loopback.\n',
-    )
-    const folder = join(config, '..', 'data', 'spores', 'probe')
-    expect(existsSync(folder)).toBe(true)
-    expect((await runCli(['uninstall', 'probe'], config)).stdout).toBe(
-      'probe is uninstalled: its folder and install record are removed, its settings kept.\n',
-    )
-    expect(existsSync(folder)).toBe(false)
-    const again = await runCli(['uninstall', 'probe'], config)
-    expect(again).toMatchObject({
-      code: 1,
-      stderr: 'No spore named "probe" is installed from a sporangium.\n',
-    })
-  })
+  it(
+    'upgrades to the newest strain that runs here, rolls back, and uninstalls',
+    async () => {
+      const upgraded = await runCli(['upgrade', 'probe'], config)
+      expect(upgraded).toMatchObject({
+        code: 0,
+        stdout: 'probe is upgraded from 1.0.0 to 1.1.0; bun run mycelo rollback probe puts 1.0.0 back.\n',
+      })
+      expect((await runCli(['upgrade', 'probe'], config)).stdout).toBe(
+        'probe is already at 1.1.0, the newest loopback offers that runs here.\n',
+      )
+      expect((await runCli(['rollback', 'probe'], config)).stdout).toBe(
+        'probe is back at 1.0.0 from loopback.\n',
+      )
+      const folder = join(config, '..', 'data', 'spores', 'probe')
+      expect(existsSync(folder)).toBe(true)
+      expect((await runCli(['uninstall', 'probe'], config)).stdout).toBe(
+        'probe is uninstalled: its folder and install record are removed, its settings kept.\n',
+      )
+      expect(existsSync(folder)).toBe(false)
+      const again = await runCli(['uninstall', 'probe'], config)
+      expect(again).toMatchObject({
+        code: 1,
+        stderr: 'No spore named "probe" is installed from a sporangium.\n',
+      })
+    },
+    PROCESS_TIMEOUT,
+  )
 
-  it('refuses to upgrade a spore that did not come from a source', async () => {
-    expect(await runCli(['upgrade', 'echo'], config)).toMatchObject({
-      code: 1,
-      stderr: 'echo was not installed from a source: there is nothing to upgrade it from.\n',
-    })
-  })
+  it(
+    'refuses to upgrade a spore that did not come from a source',
+    async () => {
+      expect(await runCli(['upgrade', 'echo'], config)).toMatchObject({
+        code: 1,
+        stderr: 'echo was not installed from a source: there is nothing to upgrade it from.\n',
+      })
+    },
+    PROCESS_TIMEOUT,
+  )
 
-  it('lists the new commands in --help', async () => {
-    const help = await runCli(['--help'], config)
-    for (const synopsis of ["source-add '<url>' '<label>'", "install '<source>' '<spore>'", 'uninstall'])
-      expect(help.stdout).toContain(synopsis.replaceAll("'", ''))
-  })
+  it(
+    'lists the new commands in --help',
+    async () => {
+      const help = await runCli(['--help'], config)
+      for (const synopsis of ["source-add '<url>' '<label>'", "install '<source>' '<spore>'", 'uninstall'])
+        expect(help.stdout).toContain(synopsis.replaceAll("'", ''))
+    },
+    PROCESS_TIMEOUT,
+  )
 })

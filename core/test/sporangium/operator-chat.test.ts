@@ -10,6 +10,9 @@ import { realSpore } from '../support/real-spores.ts'
 import { startTestCore, type TestCore } from '../support/runtime.ts'
 import { pack, probeManifest } from './install/ground.ts'
 
+/** Real processes and real HTTP on a shared machine: generous, never a measure. */
+const PROCESS_TIMEOUT = 60_000
+
 let core: TestCore
 let server: IndexServer
 let publisher: Publisher
@@ -44,7 +47,7 @@ beforeAll(async () => {
     },
   })
   server = await serveIndex(folder)
-})
+}, PROCESS_TIMEOUT)
 afterAll(async () => {
   await server.stop()
   await core.stop()
@@ -54,73 +57,93 @@ const one = async (text: string) => (await core.ask(text)).join('\n')
 const installed = () => join(core.folder, 'data', 'spores', 'probe')
 
 describe('sporangia from chat, through the real bus', () => {
-  it('adds a source, pins its publisher key on first sight, and shows it', async () => {
-    expect(await one(`/source-add ${server.url} Loopback mirror`)).toBe(
-      `Added: loopback-mirror — Loopback mirror — ${server.url} — third party — enabled — no pinned key`,
-    )
-    const offered = (await one('/offered loopback-mirror hi')).split('\n')
-    expect(offered[0]).toMatch(/^loopback-mirror offers one spore \(this bot runs septum 1\./)
-    expect(offered.slice(1)).toEqual([
-      'probe (enzyme) — Says hi',
-      '  1.1.0 — septum ^1.0, published Nov 30, 2026 — runs here',
-      '  1.0.0 — septum ^1.0, published Nov 30, 2026 — runs here',
-    ])
-    const sources = (await one('/sources')).split('\n')
-    expect(sources).toContain(
-      `loopback-mirror — Loopback mirror — ${server.url} — third party — enabled — publisher key ${publisher.key}`,
-    )
-  })
+  it(
+    'adds a source, pins its publisher key on first sight, and shows it',
+    async () => {
+      expect(await one(`/source-add ${server.url} Loopback mirror`)).toBe(
+        `Added: loopback-mirror — Loopback mirror — ${server.url} — third party — enabled — no pinned key`,
+      )
+      const offered = (await one('/offered loopback-mirror hi')).split('\n')
+      expect(offered[0]).toMatch(/^loopback-mirror offers one spore \(this bot runs septum 1\./)
+      expect(offered.slice(1)).toEqual([
+        'probe (enzyme) — Says hi',
+        '  1.1.0 — septum ^1.0, published Nov 30, 2026 — runs here',
+        '  1.0.0 — septum ^1.0, published Nov 30, 2026 — runs here',
+      ])
+      const sources = (await one('/sources')).split('\n')
+      expect(sources).toContain(
+        `loopback-mirror — Loopback mirror — ${server.url} — third party — enabled — publisher key ${publisher.key}`,
+      )
+    },
+    PROCESS_TIMEOUT,
+  )
 
-  it('installs a strain disabled, says what it asks for and how to enable it', async () => {
-    const reply = (await one('/install loopback-mirror probe 1.0.0')).split('\n')
-    expect(reply[0]).toBe(
-      'probe 1.0.0 is installed from loopback-mirror, its archive proven against what the source published.',
-    )
-    expect(reply[1]).toStartWith('installed at strain 1.0.0 from source "loopback-mirror"')
-    expect(reply[1]).toContain('an enzyme (commands)')
-    expect(reply[2]).toBe('It is disabled: read what it asks for, then switch it on with /enable probe.')
-    expect(existsSync(join(installed(), 'spore.yaml'))).toBe(true)
-    expect(await one('/plugins')).toContain('probe (kind unknown) — disabled: installed at strain 1.0.0')
-  })
+  it(
+    'installs a strain disabled, says what it asks for and how to enable it',
+    async () => {
+      const reply = (await one('/install loopback-mirror probe 1.0.0')).split('\n')
+      expect(reply[0]).toBe(
+        'probe 1.0.0 is installed from loopback-mirror, its archive proven against what the source published.',
+      )
+      expect(reply[1]).toStartWith('installed at strain 1.0.0 from source "loopback-mirror"')
+      expect(reply[1]).toContain('an enzyme (commands)')
+      expect(reply[2]).toBe('It is disabled: read what it asks for, then switch it on with /enable probe.')
+      expect(existsSync(join(installed(), 'spore.yaml'))).toBe(true)
+      expect(await one('/plugins')).toContain('probe (kind unknown) — disabled: installed at strain 1.0.0')
+    },
+    PROCESS_TIMEOUT,
+  )
 
-  it('upgrades to the newest strain, which asks for a scope, then rolls back', async () => {
-    expect(await one('/upgrade probe')).toBe(
-      'probe is upgraded from 1.0.0 to 1.1.0; it runs from the next restart. /rollback probe puts 1.0.0 back.',
-    )
-    expect(await one('/plugins')).toContain('plugins.read')
-    expect(await one('/upgrade probe')).toBe(
-      'probe is already at 1.1.0, the newest loopback-mirror offers that runs here.',
-    )
-    expect(await one('/rollback probe')).toBe(
-      'probe is back at 1.0.0 from loopback-mirror; it runs from the next restart.',
-    )
-    expect(await one('/rollback probe')).toBe('There is no earlier strain of "probe" to roll back to.')
-  })
+  it(
+    'upgrades to the newest strain, which asks for a scope, then rolls back',
+    async () => {
+      expect(await one('/upgrade probe')).toBe(
+        'probe is upgraded from 1.0.0 to 1.1.0; it runs from the next restart. /rollback probe puts 1.0.0 back.',
+      )
+      expect(await one('/plugins')).toContain('plugins.read')
+      expect(await one('/upgrade probe')).toBe(
+        'probe is already at 1.1.0, the newest loopback-mirror offers that runs here.',
+      )
+      expect(await one('/rollback probe')).toBe(
+        'probe is back at 1.0.0 from loopback-mirror; it runs from the next restart.',
+      )
+      expect(await one('/rollback probe')).toBe('There is no earlier strain of "probe" to roll back to.')
+    },
+    PROCESS_TIMEOUT,
+  )
 
-  it('refuses in the reader’s words: an unknown spore, a disabled source, an official deletion', async () => {
-    expect(await one('/install loopback-mirror ghost')).toBe(
-      'The source "loopback-mirror" offers no spore named "ghost".',
-    )
-    expect(await one('/source-disable loopback-mirror')).toBe(
-      'loopback-mirror is disabled: nothing is installed from it until it is enabled.',
-    )
-    expect(await one('/install loopback-mirror probe')).toBe(
-      'The source "loopback-mirror" is disabled; enable it before installing from it.',
-    )
-    expect(await one('/source-enable loopback-mirror')).toBe(
-      'Spores can be installed from loopback-mirror again.',
-    )
-    expect(await one('/source-delete official')).toBe(
-      'Refused: "official" is an official source; it can be disabled but never deleted.',
-    )
-  })
+  it(
+    'refuses in the reader’s words: an unknown spore, a disabled source, an official deletion',
+    async () => {
+      expect(await one('/install loopback-mirror ghost')).toBe(
+        'The source "loopback-mirror" offers no spore named "ghost".',
+      )
+      expect(await one('/source-disable loopback-mirror')).toBe(
+        'loopback-mirror is disabled: nothing is installed from it until it is enabled.',
+      )
+      expect(await one('/install loopback-mirror probe')).toBe(
+        'The source "loopback-mirror" is disabled; enable it before installing from it.',
+      )
+      expect(await one('/source-enable loopback-mirror')).toBe(
+        'Spores can be installed from loopback-mirror again.',
+      )
+      expect(await one('/source-delete official')).toBe(
+        'Refused: "official" is an official source; it can be disabled but never deleted.',
+      )
+    },
+    PROCESS_TIMEOUT,
+  )
 
-  it('uninstalls, removing the folder, and deletes the source', async () => {
-    expect(await one('/uninstall probe')).toBe(
-      'probe is uninstalled: its folder and install record are removed, its settings kept.',
-    )
-    expect(existsSync(installed())).toBe(false)
-    expect(await one('/plugins')).not.toContain('probe')
-    expect(await one('/source-delete loopback-mirror')).toBe('loopback-mirror is deleted.')
-  })
+  it(
+    'uninstalls, removing the folder, and deletes the source',
+    async () => {
+      expect(await one('/uninstall probe')).toBe(
+        'probe is uninstalled: its folder and install record are removed, its settings kept.',
+      )
+      expect(existsSync(installed())).toBe(false)
+      expect(await one('/plugins')).not.toContain('probe')
+      expect(await one('/source-delete loopback-mirror')).toBe('loopback-mirror is deleted.')
+    },
+    PROCESS_TIMEOUT,
+  )
 })
