@@ -1,5 +1,6 @@
 // `bun run bench`: prints figures; never part of `bun test`, and nothing here asserts.
 import { discordPath } from './discord.ts'
+import { installFromLoopback } from './install.ts'
 import { messagePath } from './message-path.ts'
 
 const count = Number(process.env.BENCH_MESSAGES ?? 100_000)
@@ -29,4 +30,16 @@ console.log(
 )
 console.log(
   `  paced to discord.js's 50 requests/s: ${fixed(d.wallSeconds, 1)} s wall clock, sequential bursts of ${d.burst}`,
+)
+
+const installRounds = Number(process.env.BENCH_INSTALLS ?? 20)
+const i = await installFromLoopback(installRounds)
+console.log(
+  `install: a ${fixed(i.archiveBytes / 1_048_576, 2)} MiB signed strain from a loopback index, ${i.rounds} times (inoculate, then uninstall)`,
+)
+console.log(
+  `  time         mean ${fixed(i.meanMs, 1)} ms   p50 ${fixed(i.p50Ms, 1)} ms   max ${fixed(i.maxMs, 1)} ms`,
+)
+console.log(
+  `  peak memory  ${fixed(i.peakRssMiB, 1)} MiB RSS   (${fixed(i.baseRssMiB, 1)} MiB before the first install)`,
 )
