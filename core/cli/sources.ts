@@ -96,8 +96,9 @@ export const SOURCE_RUNS: Readonly<Record<string, Run>> = {
     if (!offered.ok) return refusal(cli, offered.refusal)
     const newest = newestHere(offered.value.find((candidate) => candidate.name === spore))
     if (newest === undefined) return { code: 1, text: say(cli, 'cli.upgradeNone', { spore, source }) }
-    if (newest === current)
-      return { code: 0, text: say(cli, 'cli.upgradeCurrent', { spore, strain: newest, source }) }
+    // Never a step back: a strain installed by name may be newer than what the source now offers.
+    if (current !== undefined && Bun.semver.order(newest, current) <= 0)
+      return { code: 0, text: say(cli, 'cli.upgradeCurrent', { spore, strain: current, source }) }
     const inoculated = await manage(cli).inoculate({
       source,
       spore: spore!,

@@ -171,7 +171,7 @@ describe('installs from the command line', () => {
         stdout: 'probe is upgraded from 1.0.0 to 1.1.0; bun run mycelo rollback probe puts 1.0.0 back.\n',
       })
       expect((await runCli(['upgrade', 'probe'], config)).stdout).toBe(
-        'probe is already at 1.1.0, the newest loopback offers that runs here.\n',
+        'probe is at 1.1.0: loopback offers nothing newer that runs here.\n',
       )
       expect((await runCli(['rollback', 'probe'], config)).stdout).toBe(
         'probe is back at 1.0.0 from loopback.\n',

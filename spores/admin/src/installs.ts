@@ -63,7 +63,9 @@ export const installHandlers: Handlers = {
       return say(ctx, refusalText(ctx, error.refusal))
     }
     if (newest === undefined) return say(ctx, ctx.t('upgrade.none', { spore, source }))
-    if (newest === current) return say(ctx, ctx.t('upgrade.current', { spore, strain: newest, source }))
+    // Never a step back: a strain installed by hand may be newer than what the source now offers.
+    if (current !== undefined && Bun.semver.order(newest, current) <= 0)
+      return say(ctx, ctx.t('upgrade.current', { spore, strain: current, source }))
     const inoculation = myceliumOf(ctx).inoculate({ source, spore, strain: newest })
     await answerSettled(ctx, inoculation, (done) =>
       ctx.t('upgrade.done', {

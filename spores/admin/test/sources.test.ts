@@ -169,7 +169,7 @@ describe('admin: installs', () => {
       'films is upgraded from 1.0.0 to 1.1.0; it runs from the next restart. /rollback films puts 1.0.0 back.',
     )
     expect((await run(mycelium, 'upgrade', { args: { spore: 'films' } })).reply).toBe(
-      'films is already at 1.1.0, the newest official offers that runs here.',
+      'films is at 1.1.0: official offers nothing newer that runs here.',
     )
     expect((await run(mycelium, 'rollback', { args: { spore: 'films' } })).reply).toBe(
       'films is back at 1.0.0 from official; it runs from the next restart.',
@@ -177,6 +177,18 @@ describe('admin: installs', () => {
     expect((await run(mycelium, 'rollback', { args: { spore: 'films' } })).reply).toBe(
       'There is no earlier strain of "films" to roll back to.',
     )
+  })
+
+  it('never steps back to an older strain than the one installed', async () => {
+    const mycelium = new FakeMycelium()
+    await run(mycelium, 'install', { args: { source: 'official', spore: 'films', strain: '1.1.0' } })
+    // The source now offers only an older strain than the one installed by name.
+    const offers = mycelium.offers.get('official') ?? []
+    offers[0] = { name: 'films', kind: 'enzyme', strains: [{ strain: '1.0.0', septum: '^1.0' }] }
+    expect((await run(mycelium, 'upgrade', { args: { spore: 'films' }, locale: 'fr' })).reply).toBe(
+      'films est à 1.1.0 : official n’offre rien de plus récent qui tourne ici.',
+    )
+    expect(mycelium.inoculated).toHaveLength(1)
   })
 
   it('refuses to upgrade a spore that is not installed, or not from a source', async () => {
