@@ -46,15 +46,17 @@ function offeredLines(spore: OfferedSpore, ctx: AdminContext): string[] {
     spore.description === undefined
       ? ctx.t('offered.spore', { name: spore.name, kind: spore.kind })
       : ctx.t('offered.described', { name: spore.name, kind: spore.kind, description: spore.description })
-  const strains = spore.strains.map((strain) =>
-    ctx.t('offered.strain', {
+  const strains = spore.strains.map((strain) => {
+    // A date the source wrote that is no date is left out rather than failing the whole listing.
+    const published = new Date(strain.published ?? Number.NaN)
+    return ctx.t('offered.strain', {
       strain: strain.strain,
       septum: strain.septum,
-      dated: yesNo(strain.published !== undefined),
-      published: strain.published === undefined ? new Date(0) : new Date(strain.published),
+      dated: yesNo(!Number.isNaN(published.getTime())),
+      published: Number.isNaN(published.getTime()) ? new Date(0) : published,
       admitted: yesNo(admitsHere(strain)),
-    }),
-  )
+    })
+  })
   return [head, ...strains]
 }
 

@@ -111,6 +111,15 @@ describe('admin: what a source offers', () => {
     )
   })
 
+  it('leaves out a publication date that is no date, rather than failing the listing', async () => {
+    const mycelium = new FakeMycelium()
+    mycelium.offers.set('official', [
+      { name: 'films', kind: 'enzyme', strains: [{ strain: '1.0.0', septum: '^1.0', published: 'soon' }] },
+    ])
+    const { reply } = await run(mycelium, 'offered', { args: { source: 'official' } })
+    expect(reply.split('\n').at(-1)).toBe('  1.0.0 — septum ^1.0 — runs here')
+  })
+
   it('searches names and descriptions, and says when nothing matches', async () => {
     const mycelium = new FakeMycelium()
     const search = (words: string) =>
