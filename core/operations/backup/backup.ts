@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path'
 import { SEPTUM_VERSION } from '@mycelo/septum'
 import { create } from 'tar'
 import type { MyceloConfig } from '../../boot/config.ts'
+import { foldersOf } from '../../sporangium/staging/folders.ts'
 import { type OperationRefusal, operationRefused } from '../refusal.ts'
 import { type BackupManifest, MANIFEST_FILE, PARTS } from './format.ts'
 import { snapshotDatabase } from './snapshot.ts'
@@ -32,9 +33,9 @@ export async function writeBackup(options: { config: MyceloConfig; file: string 
       copyFileSync(config.file, join(stage, PARTS.config))
       recordFile(records, stage, PARTS.config)
     }
-    const installs = config.sporangia.installs
-    copyTree({ source: installs, stage, into: PARTS.installs, records })
-    copyTree({ source: join(dirname(installs), 'previous'), stage, into: PARTS.previous, records })
+    const folders = foldersOf(config)
+    copyTree({ source: folders.installs, stage, into: PARTS.installs, records })
+    copyTree({ source: folders.previous, stage, into: PARTS.previous, records })
     const manifest: BackupManifest = {
       format: 'mycelo-backup',
       formatVersion: 1,

@@ -5,6 +5,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import { dirname, join, resolve } from 'node:path'
 import { ConfigFileError, DEFAULT_CONFIG_FILE, loadConfig, type MyceloConfig } from '../../boot/config.ts'
 import { heldBy } from '../../boot/instance-refusal.ts'
+import { foldersOf } from '../../sporangium/staging/folders.ts'
 import { acquireInstanceLock } from '../../store/instance-lock.ts'
 import { NewerDatabaseError, openStore, StoreError } from '../../store/open.ts'
 import { type BackupManifest, PARTS } from '../backup/format.ts'
@@ -51,7 +52,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<Restored> 
       if (!(error instanceof ConfigFileError)) throw error
       return operationRefused('restoreConfigRefused', { reason: error.message })
     }
-    const databaseRefusal = checkDatabase(join(stage, PARTS.database))
+    const databaseRefusal = checkDatabase(join(stage, PARTS.database), `${options.archive}:${PARTS.database}`)
     if (databaseRefusal !== undefined) return databaseRefusal
     const lock = acquireInstanceLock(config.database)
     if (!lock.ok) return operationRefused('restoreHeld', { reason: heldBy(lock.holder, config) })
@@ -73,13 +74,14 @@ export async function restoreBackup(options: RestoreOptions): Promise<Restored> 
 }
 
 /** The store's own refusal of a database written by a newer Mycelo, or of one it cannot open. */
-function checkDatabase(path: string): OperationRefusal | undefined {
+function checkDatabase(path: string, named: string): OperationRefusal | undefined {
   try {
     openStore({ path, snapshot: true }).close()
     return undefined
   } catch (error) {
+    // Named as the operator knows it, not by the staging folder it was checked in.
     if (error instanceof NewerDatabaseError || error instanceof StoreError)
-      return operationRefused('restoreDatabaseRefused', { reason: error.message })
+      return operationRefused('restoreDatabaseRefused', { reason: error.message.replace(path, named) })
     throw error
   }
 }
@@ -92,11 +94,11 @@ function movesOf(options: {
   manifest: BackupManifest
 }): Move[] {
   const { stage, config, manifest } = options
-  const installs = config.sporangia.installs
+  const folders = foldersOf(config)
   const moves: Move[] = [
     { from: join(stage, PARTS.database), to: config.database },
-    { from: join(stage, PARTS.installs), to: installs },
-    { from: join(stage, PARTS.previous), to: join(dirname(installs), 'previous') },
+    { from: join(stage, PARTS.installs), to: folders.installs },
+    { from: join(stage, PARTS.previous), to: folders.previous },
   ].filter((move) => existsSync(move.from))
   if (manifest.config) moves.push({ from: options.stagedConfig, to: options.target })
   return moves

@@ -1,9 +1,12 @@
 // A bot folder for the operations tests: the console channel (so a test types to the bot), an
-// installed spore under data/spores with a strain kept aside, a setting, a role and a grant.
+// installed spore under data/spores (its row naming source and strain) with a strain kept aside,
+// a setting, a role and a grant.
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { ensureOfficialSources } from '../../sporangium/official.ts'
 import { createPluginStore, ensurePrincipal, grantRole, openStore, type Store } from '../../store/index.ts'
 import { createRole, roleNamed } from '../../store/role-admin.ts'
+import { writeStrainRow } from '../../store/strain-rows.ts'
 import { ROOT, writeSpore } from '../boot/process.ts'
 
 export interface BotFolder {
@@ -37,8 +40,20 @@ export function botFolder(parent: string, name: string): BotFolder {
 /** Seeds what a restore must give back: the console's setting, a role with a grant, an install. */
 export function seedBot(bot: BotFolder): void {
   greeterSpore(join(bot.data, 'spores'), 'hello from the greeter')
-  greeterSpore(join(bot.data, 'previous', 'greeter@0.9.0'), 'an older greeter')
+  // Where an upgrade keeps the strain it replaced, for a rollback.
+  greeterSpore(join(bot.data, 'previous'), 'an older greeter')
   withStore(bot.database, (store) => {
+    ensureOfficialSources(store)
+    writeStrainRow(store, 'greeter', {
+      enabled: true,
+      reason: null,
+      sourceId: 'official',
+      strain: '1.0.0',
+      previousSourceId: 'official',
+      previousStrain: '0.9.0',
+    })
+    // Once a row exists, a spore without one is a newcomer, left disabled: the console gets its own.
+    createPluginStore(store).recordInstall('console', { enabled: true, reason: null })
     createPluginStore(store).setSetting('console', 'interactive', 'always')
     createRole(store, 'moviegoer', ['greeter.*', 'help.*'])
     const friend = ensurePrincipal(store, { channel: 'chat', externalId: 'friend' }).id

@@ -5,6 +5,7 @@ import { afterAll, expect, it } from 'bun:test'
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { createPluginStore, patternsOf, principalIdOf, roleNamesOf } from '../../store/index.ts'
+import { strainRowOf } from '../../store/strain-rows.ts'
 import { runCli, startBoot } from '../boot/process.ts'
 import { scratchFolder } from '../store/scratch.ts'
 import { botFolder, seedBot, withStore } from './bot.ts'
@@ -33,6 +34,7 @@ function state(database: string) {
       friendRoles: friend === undefined ? [] : roleNamesOf(store, friend),
       patterns: patternsOf(store, 'moviegoer'),
       interactive: createPluginStore(store).settingsOf('console').interactive,
+      greeter: strainRowOf(store, 'greeter'),
     }
   })
 }
@@ -53,6 +55,7 @@ it('backs up a running bot, restores it on a fresh folder and after a wipe, and 
   expect(backup.stdout).toStartWith(`Backed up to ${archive}:`)
   const before = state(home.database)
   expect(before.friendRoles).toContain('moviegoer')
+  expect(before.greeter).toMatchObject({ sourceId: 'official', strain: '1.0.0', previousStrain: '0.9.0' })
 
   // Another machine: the code's own spores, no mycelo.yaml, no data.
   const fresh = join(scratch.path, 'fresh')
@@ -63,7 +66,7 @@ it('backs up a running bot, restores it on a fresh folder and after a wipe, and 
   expect(restored.stderr).toBe('')
   expect(restored.code).toBe(0)
   expect(readFileSync(freshConfig, 'utf8')).toBe(readFileSync(home.config, 'utf8'))
-  expect(existsSync(join(fresh, 'data', 'previous', 'greeter@0.9.0', 'greeter', 'spore.yaml'))).toBe(true)
+  expect(existsSync(join(fresh, 'data', 'previous', 'greeter', 'spore.yaml'))).toBe(true)
   expect(state(join(fresh, 'data', 'mycelo.db'))).toEqual(before)
   expect(await greet(freshConfig)).toContain('hello from the greeter')
 
@@ -75,4 +78,4 @@ it('backs up a running bot, restores it on a fresh folder and after a wipe, and 
   expect(await greet(home.config)).toContain('hello from the greeter')
   const roles = await runCli(['roles', 'chat:friend'], home.config)
   expect(roles.stdout).toContain('moviegoer')
-})
+}, 60_000)

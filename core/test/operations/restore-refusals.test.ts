@@ -1,6 +1,7 @@
 // A restore refuses what it must, and each refusal changes nothing on the fresh folder: an archive
 // from a newer Mycelo, a file changed after the backup, a hostile path or a link, something that
 // is not a backup at all, a folder that is not fresh, and a bot holding the database.
+import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -10,6 +11,7 @@ import { MYCELO_VERSION } from '../../operations/backup/version.ts'
 import { runCli, startBoot } from '../boot/process.ts'
 import { tarOf } from '../sporangium/archive/tar-bytes.ts'
 import { scratchFolder } from '../store/scratch.ts'
+import { sha256Of } from '../support/publisher.ts'
 import { botFolder, seedBot } from './bot.ts'
 
 const scratch = scratchFolder('ops-restore')
@@ -62,6 +64,26 @@ describe('a restore refuses, changing nothing', () => {
     })
     expect(await refusedRestore(file)).toBe(
       `${file} was written by Mycelo 99.0.0, newer than this Mycelo ${MYCELO_VERSION}. Upgrade Mycelo first. Nothing was changed.\n`,
+    )
+  })
+
+  it('a database written by a newer Mycelo, in the store’s own words', async () => {
+    const file = await altered((folder) => {
+      const path = join(folder, 'database', 'mycelo.db')
+      const sqlite = new Database(path)
+      sqlite
+        .query('INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)')
+        .run('f'.repeat(64), Date.UTC(2100, 0, 1))
+      sqlite.close()
+      // Rehashed, as a real newer backup would be: the database itself is what is refused.
+      const manifestPath = join(folder, 'manifest.json')
+      const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'))
+      const bytes = readFileSync(path)
+      manifest.files['database/mycelo.db'] = { sha256: sha256Of(bytes), bytes: bytes.length }
+      writeFileSync(manifestPath, JSON.stringify(manifest))
+    })
+    expect(await refusedRestore(file)).toBe(
+      `The database inside the backup is refused: the database at ${file}:database/mycelo.db was written by a newer Mycelo (migration ffffffffffff of 2100-01-01T00:00:00.000Z); upgrade Mycelo or restore a backup. Nothing was changed.\n`,
     )
   })
 
