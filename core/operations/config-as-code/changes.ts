@@ -131,10 +131,15 @@ export function changesOf(runtime: CoreRuntime, current: ConfigDocument, wanted:
       )
       continue
     }
-    const fields = (of: typeof source) => [of.label, of.url, of.enabled, of.publisherKey]
     const token = source.token === TOKEN_MASK ? tokens.get(id) : source.token
-    if (same(fields(before), fields(source)) && token === tokens.get(id)) continue
-    add(['sources', id], `~ ${where('sources', id)}`, async () =>
+    const differs = (['label', 'url', 'enabled', 'publisherKey'] as const)
+      .filter((field) => !same(before[field], source[field]))
+      .map((field) => `${field} ${show(before[field])} → ${show(source[field])}`)
+    // A token is never printed: the diff says it changes, not to what.
+    if (token !== tokens.get(id))
+      differs.push(source.token === undefined ? 'token removed' : `token ${TOKEN_MASK}`)
+    if (differs.length === 0) continue
+    add(['sources', id], `~ ${where('sources', id)}: ${differs.join(', ')}`, async () =>
       outcome(await sources.updateSource(id, patch)),
     )
   }

@@ -5,6 +5,8 @@
 import { afterAll, beforeEach, describe, expect, it } from 'bun:test'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { RestrictionBook } from '../../rhizomorph/restrictions.ts'
+import { insertSource, sourceRow } from '../../sporangium/source-rows.ts'
 import { createPluginStore, principalIdOf, roleNamesOf } from '../../store/index.ts'
 import { runCli, startBoot } from '../boot/process.ts'
 import { scratchFolder } from '../store/scratch.ts'
@@ -103,6 +105,46 @@ describe('configuration as code', () => {
       'Nothing was changed: + plugins.nosuch.enabled: true (line 18) is refused: No plugin named "nosuch" is installed.\n',
     )
     expect(state()).toEqual(before)
+  })
+
+  it('carries rules, broadcast targets and sources: a rule left out is cleared, a masked token kept', async () => {
+    withStore(bot.database, (store) => {
+      const book = new RestrictionBook(store)
+      book.setContextRule('greeter.greet', ['dm'])
+      book.addTarget({ channel: 'console', conversationId: 'main' })
+      insertSource(store, {
+        id: 'mirror',
+        label: 'Mirror',
+        url: 'https://mirror.example.org/index.json',
+        token: 'sekret',
+        publisherKey: null,
+        trust: 'third-party',
+        enabled: true,
+      })
+    })
+    const text = await exported()
+    expect(text).toContain('rules:\n  greeter.greet:\n    - dm\n')
+    expect(text).toContain('broadcast:\n  - channel: console\n    conversation: main\n')
+    expect(text).toContain(
+      '  mirror:\n    label: Mirror\n    url: https://mirror.example.org/index.json\n    enabled: true\n    token: ••••\n',
+    )
+    expect(text).not.toContain('sekret')
+    const file = edited(
+      text
+        .replace('rules:\n  greeter.greet:\n    - dm\n', 'rules: {}\n')
+        .replace('label: Mirror', 'label: My mirror'),
+      'rules.yaml',
+    )
+    const applied = await runCli(['import', file, '--apply'], bot.config)
+    expect(applied.stderr).toBe('')
+    expect(applied.stdout).toBe(
+      '2 changes made.\n- rules.greeter.greet\n~ sources.mirror: label "Mirror" → "My mirror"\n',
+    )
+    withStore(bot.database, (store) => {
+      expect(new RestrictionBook(store).contextRules()).toEqual([])
+      expect(new RestrictionBook(store).targets()).toEqual([{ channel: 'console', conversationId: 'main' }])
+      expect(sourceRow(store, 'mirror')).toMatchObject({ label: 'My mirror', token: 'sekret' })
+    })
   })
 
   it('refuses a file that does not validate, naming the path and line', async () => {
