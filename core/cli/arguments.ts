@@ -47,6 +47,17 @@ export const COMMANDS: readonly CliCommand[] = [
   { name: 'upgrade', synopsis: 'upgrade <spore>', min: 1, max: 1, writes },
   { name: 'rollback', synopsis: 'rollback <spore>', min: 1, max: 1, writes },
   { name: 'uninstall', synopsis: 'uninstall <spore>', min: 1, max: 1, writes },
+  // Operations (core/cli/operations.ts) open what they need themselves: a backup reads beside a bot.
+  { name: 'backup', synopsis: 'backup [<file>]', min: 0, max: 1, writes: reads },
+  { name: 'restore', synopsis: 'restore <file>', min: 1, max: 1, writes },
+  { name: 'export', synopsis: 'export [<file>] [--secrets]', min: 0, max: 2, writes: reads },
+  {
+    name: 'import',
+    synopsis: 'import <file> [--apply]',
+    min: 1,
+    max: 2,
+    writes: (args) => args.includes('--apply'),
+  },
 ]
 
 export type Parsed =

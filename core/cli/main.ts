@@ -8,6 +8,7 @@ import { createLogging } from '../boot/log.ts'
 import { actingAs } from '../mycelium/actor.ts'
 import { parseArguments } from './arguments.ts'
 import { RUNS } from './commands.ts'
+import { OPERATIONS } from './operations.ts'
 import { openRuntime } from './runtime.ts'
 import { status } from './status.ts'
 
@@ -25,7 +26,7 @@ async function main(argv: readonly string[]): Promise<number> {
     return 2
   }
   if (parsed.help) {
-    print(STDOUT, text('en')('cli.help'))
+    print(STDOUT, `${text('en')('cli.help')}\n${text('en')('cli.helpOperations')}`)
     return 0
   }
   const { command, args } = parsed
@@ -35,6 +36,14 @@ async function main(argv: readonly string[]): Promise<number> {
   end = guardProcessEnd(logging.logger)
   if (command.name === 'status') {
     const answer = await status({ logging, text })
+    print(answer.code === 0 ? STDOUT : STDERR, answer.text)
+    return answer.code
+  }
+  const operation = OPERATIONS[command.name]
+  if (operation !== undefined) {
+    const answer = await actingAs({ kind: 'operator', surface: 'cli' }, () =>
+      operation({ env: process.env, logger: logging.logger }, args),
+    )
     print(answer.code === 0 ? STDOUT : STDERR, answer.text)
     return answer.code
   }

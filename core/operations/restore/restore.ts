@@ -1,0 +1,105 @@
+// A backup back on a machine: validated whole first (the archive, its hashes, the Mycelo and the
+// database it came from), then refused while a bot holds the database or something would be
+// overwritten, then moved into place with renames. Anything refused changes nothing.
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { ConfigFileError, DEFAULT_CONFIG_FILE, loadConfig, type MyceloConfig } from '../../boot/config.ts'
+import { heldBy } from '../../boot/instance-refusal.ts'
+import { foldersOf } from '../../sporangium/staging/folders.ts'
+import { acquireInstanceLock } from '../../store/instance-lock.ts'
+import { NewerDatabaseError, openStore, StoreError } from '../../store/open.ts'
+import { type BackupManifest, PARTS } from '../backup/format.ts'
+import { MYCELO_VERSION } from '../backup/version.ts'
+import { type OperationRefusal, operationRefused } from '../refusal.ts'
+import { type Move, occupied, placeAll } from './placement.ts'
+import { unpackBackup } from './unpack.ts'
+
+export type Restored =
+  | { readonly ok: true; readonly config: MyceloConfig; readonly manifest: BackupManifest }
+  | OperationRefusal
+
+export interface RestoreOptions {
+  readonly archive: string
+  /** Where MYCELO_CONFIG is read from: the restored mycelo.yaml goes where it points. */
+  readonly env: Readonly<Record<string, string | undefined>>
+}
+
+export async function restoreBackup(options: RestoreOptions): Promise<Restored> {
+  const archive = resolve(options.archive)
+  if (!existsSync(archive)) return operationRefused('restoreNoArchive', { archive: options.archive })
+  const target = resolve(options.env.MYCELO_CONFIG ?? DEFAULT_CONFIG_FILE)
+  const folder = dirname(target)
+  // Beside the targets, so the final moves are renames on one file system.
+  const stage = join(folder, `.mycelo-restore-${process.pid}-${Date.now()}`)
+  const stagedConfig = `${stage}.yaml`
+  mkdirSync(stage, { recursive: true })
+  try {
+    const unpacked = await unpackBackup({ archive: options.archive, bytes: readFileSync(archive), stage })
+    if (!unpacked.ok) return unpacked
+    const { manifest } = unpacked
+    if (Bun.semver.order(manifest.mycelo, MYCELO_VERSION) > 0)
+      return operationRefused('restoreNewerMycelo', {
+        archive: options.archive,
+        theirs: manifest.mycelo,
+        ours: MYCELO_VERSION,
+      })
+    if (manifest.config) copyFileSync(join(stage, PARTS.config), stagedConfig)
+    else writeFileSync(stagedConfig, '{}\n')
+    let config: MyceloConfig
+    try {
+      config = loadConfig({ path: stagedConfig, env: {} })
+    } catch (error) {
+      if (!(error instanceof ConfigFileError)) throw error
+      return operationRefused('restoreConfigRefused', { reason: error.message })
+    }
+    const databaseRefusal = checkDatabase(join(stage, PARTS.database), `${options.archive}:${PARTS.database}`)
+    if (databaseRefusal !== undefined) return databaseRefusal
+    const lock = acquireInstanceLock(config.database)
+    if (!lock.ok) return operationRefused('restoreHeld', { reason: heldBy(lock.holder, config) })
+    try {
+      const moves = movesOf({ stage, stagedConfig, target, config, manifest })
+      // A WAL left beside the database would be replayed onto the restored one: it counts too.
+      const paths = [...moves.map((move) => move.to).filter((to) => to !== target), `${config.database}-wal`]
+      const taken = paths.find(occupied)
+      if (taken !== undefined) return operationRefused('restoreNotFresh', { path: taken })
+      placeAll(moves)
+    } finally {
+      lock.release()
+    }
+    return { ok: true, config: { ...config, file: manifest.config ? target : undefined }, manifest }
+  } finally {
+    rmSync(stage, { recursive: true, force: true })
+    rmSync(stagedConfig, { force: true })
+  }
+}
+
+/** The store's own refusal of a database written by a newer Mycelo, or of one it cannot open. */
+function checkDatabase(path: string, named: string): OperationRefusal | undefined {
+  try {
+    openStore({ path, snapshot: true }).close()
+    return undefined
+  } catch (error) {
+    // Named as the operator knows it, not by the staging folder it was checked in.
+    if (error instanceof NewerDatabaseError || error instanceof StoreError)
+      return operationRefused('restoreDatabaseRefused', { reason: error.message.replace(path, named) })
+    throw error
+  }
+}
+
+function movesOf(options: {
+  stage: string
+  stagedConfig: string
+  target: string
+  config: MyceloConfig
+  manifest: BackupManifest
+}): Move[] {
+  const { stage, config, manifest } = options
+  const folders = foldersOf(config)
+  const moves: Move[] = [
+    { from: join(stage, PARTS.database), to: config.database },
+    { from: join(stage, PARTS.installs), to: folders.installs },
+    { from: join(stage, PARTS.previous), to: folders.previous },
+  ].filter((move) => existsSync(move.from))
+  if (manifest.config) moves.push({ from: options.stagedConfig, to: options.target })
+  return moves
+}
