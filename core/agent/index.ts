@@ -1,5 +1,6 @@
 export * from './access.ts'
 export * from './admission.ts'
+export * from './bot-operations.ts'
 export * from './failure.ts'
 export * from './forage.ts'
 export * from './invoke.ts'
