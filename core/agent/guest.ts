@@ -4,7 +4,7 @@ export type HostAnswer =
   | { readonly ok: false; readonly name: string; readonly message: string }
 
 /** The marker the guest wrapper puts before a value JSON cannot carry. */
-export const INVALID_RESULT = '\u0000invalid'
+export const INVALID_RESULT = '\u0002invalid'
 /** The marker before an uncaught guest error's envelope. */
 export const GUEST_ERROR = '\u0001'
 
