@@ -106,7 +106,7 @@ describe('confirmation', () => {
     const asked: ConfirmRequest[] = []
     const runtime = makeAgentRuntime({
       modules: [module],
-      access: { confirm: async (request) => (asked.push(request), true) },
+      access: { confirm: async (request) => asked.push(request) > 0 },
     })
     expect(await run(runtime, 'return await env.notes.clear({})')).toEqual({ removed: 2 })
     expect(asked).toEqual([{ module: 'notes', operation: 'clear', access: 'write' }])
@@ -147,7 +147,7 @@ describe('confirmation', () => {
       operations: {
         wipe: {
           confirm: true,
-          input: z.object({}).refine((value) => (decoded.push(value), true)),
+          input: z.object({}).refine((value) => decoded.push(value) > 0),
           output: z.boolean(),
           run: () => true,
         },
