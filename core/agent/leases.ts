@@ -53,8 +53,11 @@ export class LeaseKeeper {
     try {
       for (const source of this.#sources) taken.push(await this.#hold(source))
     } catch (error) {
-      // Unwound in reverse: the last acquired is the first let go.
-      for (const held of taken.reverse()) await this.#letGo(held)
+      // Unwound in reverse, the last acquired first; a snapshot no other lease holds is released now.
+      for (const held of taken.reverse()) {
+        if (held.holders === 1) held.stale = true
+        await this.#letGo(held)
+      }
       throw error
     }
     const graph = this.#graphFor(taken)
