@@ -182,4 +182,19 @@ describe("the bot's own operations", () => {
       shelf.state = 'live'
     }
   })
+
+  it('refuses, as for the person behind it, a change that would lock them out of chat', async () => {
+    const agent = createBotAgent(bot.runtime, {
+      principalId: owner,
+      agent: 'test',
+      access: { confirm: async () => true },
+    })
+    const refused = (await value(agent, `return await env.plugins.toggle.disable({ name: 'admin' })`)) as {
+      refusal: string
+      params: Record<string, unknown>
+    }
+    expect(refused).toMatchObject({ ok: false, refusal: 'refusal.lockout_spore' })
+    expect(refused.params).toMatchObject({ plugin: 'admin', spore: 'admin', same: 'yes' })
+    expect(bot.plugins.installOf('admin')?.enabled).toBe(true)
+  })
 })
