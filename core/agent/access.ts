@@ -1,3 +1,4 @@
+import { COMMON_DOMAIN, type TranslatableRef } from '@mycelo/septum'
 import type { Leaf } from './namespace.ts'
 
 export type Grant = 'write' | 'read' | 'none'
@@ -22,6 +23,8 @@ export interface AccessOptions {
   readonly confirm?: (request: ConfirmRequest) => Promise<boolean>
   /** Observes each refusal (logs, metering); cannot change the decision. */
   readonly onRefused?: (refusal: AccessRefusal) => void
+  /** Words a refusal for the person (the bot: its `common` catalogue, in their locale); English otherwise. */
+  readonly render?: (ref: TranslatableRef) => string
 }
 
 export type RefusalReason = 'not-granted' | 'read-only' | 'unconfirmable' | 'declined' | 'identity-missing'
@@ -32,9 +35,12 @@ export interface AccessRefusal {
   readonly module: string
   readonly operation: string
   readonly reason: RefusalReason
+  /** The catalogue key it is worded from, `refusal.agent_*` in the common domain. */
+  readonly key: string
   readonly message: string
 }
 
+/** The English wording, for a runtime with no catalogue; the bot renders the same keys. */
 const MESSAGES: Readonly<Record<RefusalReason, (module: string, operation: string) => string>> = {
   'not-granted': (module) => `Refused: this agent has no access to "${module}".`,
   'read-only': (module, operation) =>
@@ -81,20 +87,23 @@ async function decide(
 ): Promise<AccessRefusal | undefined> {
   const { policy } = leaf.operation
   const grant = await grantFor(access, leaf.module)
-  if (grant === 'none') return refusalOf(leaf, 'not-granted')
-  if (grant === 'read' && policy.access !== 'read') return refusalOf(leaf, 'read-only')
+  if (grant === 'none') return refusalOf(leaf, 'not-granted', access)
+  if (grant === 'read' && policy.access !== 'read') return refusalOf(leaf, 'read-only', access)
   // Nobody is asked about a call that would be refused anyway.
   const refused = beforePerson()
   if (refused !== undefined) return refused
   if (!policy.confirm) return undefined
-  if (access.confirm === undefined) return refusalOf(leaf, 'unconfirmable')
+  if (access.confirm === undefined) return refusalOf(leaf, 'unconfirmable', access)
   const request = Object.freeze({ module: leaf.module, operation: leaf.relative, access: policy.access })
-  return (await askPerson(access.confirm, request)) ? undefined : refusalOf(leaf, 'declined')
+  return (await askPerson(access.confirm, request)) ? undefined : refusalOf(leaf, 'declined', access)
 }
 
-export function refusalOf(leaf: Leaf, reason: RefusalReason): AccessRefusal {
-  const message = MESSAGES[reason](leaf.module, leaf.relative)
-  return Object.freeze({ refused: true, module: leaf.module, operation: leaf.relative, reason, message })
+export function refusalOf(leaf: Leaf, reason: RefusalReason, access: AccessOptions): AccessRefusal {
+  const { module, relative: operation } = leaf
+  const key = `refusal.agent_${reason.replace('-', '_')}`
+  const ref: TranslatableRef = { domain: COMMON_DOMAIN, key, params: { module, operation } }
+  const message = access.render?.(ref) ?? MESSAGES[reason](module, operation)
+  return Object.freeze({ refused: true, module, operation, reason, key, message })
 }
 
 /** Only an explicit yes confirms: a port that fails or answers anything else has not. */

@@ -39,7 +39,10 @@ export function createBotAgent(runtime: CoreRuntime, options: BotAgentOptions): 
     sources: [sporeOperationsSource(runtime)],
     around,
     logger: runtime.logger,
-    ...(options.access ? { access: options.access } : {}),
+    access: {
+      render: (ref) => runtime.translator.render(ref, localeOf(runtime, options.principalId)),
+      ...options.access,
+    },
     ...(options.execution ? { execution: options.execution } : {}),
     ...(options.onSandboxFailure ? { onSandboxFailure: options.onSandboxFailure } : {}),
   })
@@ -99,10 +102,12 @@ function isOutcome(value: unknown): value is { ok: boolean; value?: unknown } {
 
 /** Refusals are worded in the locale of the person the agent acts for. */
 function refusalRenderer(runtime: CoreRuntime, principalId: string): Render {
-  return ({ refusal }) => {
-    const locale = runtime.directory.load(principalId)?.locale ?? runtime.config.defaultLocale
-    return runtime.translator.render({ domain: 'common', ...refusal } as never, locale)
-  }
+  return ({ refusal }) =>
+    runtime.translator.render({ domain: 'common', ...refusal } as never, localeOf(runtime, principalId))
+}
+
+function localeOf(runtime: CoreRuntime, principalId: string): string {
+  return runtime.directory.load(principalId)?.locale ?? runtime.config.defaultLocale
 }
 
 /**

@@ -42,8 +42,13 @@ export async function invokeLeaf(options: InvokeOptions): Promise<Invocation> {
   }
 }
 
-function missingIdentity({ leaf, context, requireIdentity }: InvokeOptions): AccessRefusal | undefined {
+function missingIdentity({
+  leaf,
+  context,
+  requireIdentity,
+  access,
+}: InvokeOptions): AccessRefusal | undefined {
   if (!requireIdentity || leaf.operation.policy.access === 'read') return undefined
   const identified = context.executionId !== undefined && context.operationOrdinal !== undefined
-  return identified ? undefined : refusalOf(leaf, 'identity-missing')
+  return identified ? undefined : refusalOf(leaf, 'identity-missing', access)
 }

@@ -28,6 +28,7 @@ describe('grants', () => {
         module: 'notes',
         operation: 'add',
         reason: 'read-only',
+        key: 'refusal.agent_read_only',
         message: 'Refused: this agent may only read "notes", and "add" changes something.',
       },
     ])

@@ -7,6 +7,7 @@ import {
   createBotAgent,
   type ExecuteResult,
 } from '../../agent/index.ts'
+import { localeOutcomes } from '../../mycelium/locale.ts'
 import { principalsRead } from '../../mycelium/principals.ts'
 import { roleNamesOf } from '../../store/index.ts'
 import { type Bot, probeEnzyme, probeHypha, probeRhiza, startBot } from '../mycelium/harness.ts'
@@ -18,6 +19,11 @@ const operations = {
   'books.list': { description: 'Books on the shelf', access: 'read', input: z.object({}), output: z.array(z.string()), run: () => [...books] },
   'books.add': { input: z.object({ title: z.string() }), output: z.number(), run: ({ title }) => books.push(title) },
 }
+`
+
+// An author's label that is not exactly read/write: a definition error, costing the spore its operations only.
+const SLOPPY_OPERATIONS = `import { z } from 'zod'
+const operations = { peek: { access: 'READ', input: z.object({}), output: z.null(), run: () => null } }
 `
 
 let bot: Bot
@@ -33,6 +39,7 @@ beforeAll(async () => {
       victim: probeEnzyme('victim'),
       shelf: probeEnzyme('shelf', { preamble: SHELF_OPERATIONS, exports: 'operations,' }),
       attic: probeEnzyme('attic', { preamble: SHELF_OPERATIONS, exports: 'operations,' }),
+      sloppy: probeEnzyme('sloppy', { preamble: SLOPPY_OPERATIONS, exports: 'operations,' }),
     },
     disabled: ['attic'],
   })
@@ -80,6 +87,7 @@ describe("the bot's own operations", () => {
       'attic',
       'chat',
       'shelf',
+      'sloppy',
       'tracker',
       'victim',
     ])
@@ -196,5 +204,48 @@ describe("the bot's own operations", () => {
     expect(refused).toMatchObject({ ok: false, refusal: 'refusal.lockout_spore' })
     expect(refused.params).toMatchObject({ plugin: 'admin', spore: 'admin', same: 'yes' })
     expect(bot.plugins.installOf('admin')?.enabled).toBe(true)
+  })
+
+  it("words the agent's own refusals from the catalogue, in the locale of the person it acts for", async () => {
+    expect((await localeOutcomes(bot.runtime).setPrincipalLocale(guest, 'fr')).ok).toBe(true)
+    try {
+      const agent = createBotAgent(bot.runtime, {
+        principalId: guest,
+        agent: 'test',
+        access: { grants: { 'plugins.toggle': 'read' } },
+      })
+      expect(await value(agent, `return await env.plugins.toggle.enable({ name: 'victim' })`)).toEqual({
+        refused: true,
+        module: 'plugins.toggle',
+        operation: 'enable',
+        reason: 'read-only',
+        key: 'refusal.agent_read_only',
+        message:
+          'Refusé : cet agent peut seulement lire « plugins.toggle », et « enable » modifie quelque chose.',
+      })
+    } finally {
+      await localeOutcomes(bot.runtime).setPrincipalLocale(guest, 'en')
+    }
+  })
+
+  it("offers none of a spore's operations when one is badly labelled, and leaves the spore live", async () => {
+    const agent = createBotAgent(bot.runtime, { principalId: owner, agent: 'test' })
+    expect(await value(agent, 'return [typeof env.spores.sloppy, typeof env.spores.shelf]')).toEqual([
+      'undefined',
+      'object',
+    ])
+    expect(bot.germination.byName.get('sloppy')?.state).toBe('live')
+    const warned = bot.logger.entries.find((entry) => entry.message === 'spore operations refused')
+    expect(warned?.meta).toMatchObject({ spore: 'sloppy' })
+    expect(String(warned?.meta?.error)).toContain('access must be exactly "read" or "write"')
+  })
+
+  it('logs a failed execute under the reference the model was given', async () => {
+    const agent = createBotAgent(bot.runtime, { principalId: owner, agent: 'test' })
+    const result = await agent.execute({ program: 'throw new Error("no")' })
+    if (result.ok) throw new Error('expected a failure')
+    const logged = bot.logger.entries.find((entry) => entry.meta?.reference === result.reference)
+    expect(logged).toMatchObject({ level: 'warn', message: 'agent execute failed' })
+    expect(logged?.meta).toMatchObject({ kind: 'GuestException', executionId: result.executionId })
   })
 })
