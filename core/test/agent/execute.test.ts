@@ -43,6 +43,15 @@ describe('a fresh sandbox per call', () => {
   })
 })
 
+describe('the stack limit', () => {
+  it('stops unbounded recursion as a guest failure, and the next call runs clean', async () => {
+    const runtime = makeAgentRuntime({})
+    const result = failed(await runtime.execute({ program: 'const f = (n) => f(n + 1) + 1; return f(0)' }))
+    expect(result.failure.kind).toBe('GuestException')
+    expect(await runtime.execute({ program: 'return 2' })).toMatchObject({ ok: true, value: 2 })
+  })
+})
+
 describe('invocation context', () => {
   it('gives every registered call a frozen context, ordinals allocated at call time, forage taking none', async () => {
     const { module, contexts } = notesModule()
