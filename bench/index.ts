@@ -1,4 +1,5 @@
 // `bun run bench`: prints figures; never part of `bun test`, and nothing here asserts.
+import { agentPath } from './agent.ts'
 import { discordPath } from './discord.ts'
 import { installFromLoopback } from './install.ts'
 import { messagePath } from './message-path.ts'
@@ -43,3 +44,12 @@ console.log(
 console.log(
   `  peak memory  ${fixed(i.peakRssMiB, 1)} MiB RSS   (${fixed(i.baseRssMiB, 1)} MiB before the first install)`,
 )
+const a = await agentPath(Number(process.env.BENCH_AGENT_CALLS ?? 1_000))
+console.log(`agent execute: ${a.calls} one-operation programs, a fresh QuickJS sandbox each call`)
+console.log(
+  `  round trip   p50 ${fixed(a.roundTripMs.p50)} ms   p99 ${fixed(a.roundTripMs.p99)} ms   mean ${fixed(a.roundTripMs.mean)} ms   (target < 10 ms, p99 < 25 ms)`,
+)
+console.log(
+  `  sandbox      start p50 ${fixed(a.sandboxStartMs.p50)} ms   p99 ${fixed(a.sandboxStartMs.p99)} ms   (module loaded once in ${fixed(a.moduleLoadMs, 1)} ms)`,
+)
+console.log(`  full pool    ${fixed(a.perSecondAtCapacity, 0)} executes/s at capacity ${a.capacity}`)

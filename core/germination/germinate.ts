@@ -159,6 +159,7 @@ function blankDraft(name: string, dir: string): Draft {
     edges: [],
     mandatory: [],
     configSchema: undefined,
+    operations: undefined,
     config: {},
     secrets: [],
     catalogs: new Map(),
@@ -171,6 +172,7 @@ async function prepare(draft: Draft, store: PluginStorePort, deadlineMs: number)
   const prepared = await prepareSpore({ name, dir, manifest: draft.manifest!, store, deadlineMs })
   draft.catalogs = prepared.catalogs
   draft.configSchema = prepared.configSchema
+  draft.operations = prepared.module?.exported.operations
   draft.secrets = prepared.secrets
   draft.config = prepared.config
   if (prepared.reason !== undefined) setState(draft, 'dormant', prepared.reason)

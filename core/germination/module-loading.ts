@@ -13,6 +13,8 @@ export const ENTRY_CANDIDATES = ['src/index.ts', 'index.ts', 'dist/index.js', 'i
 export interface SporeExport {
   create(): unknown
   readonly configSchema?: ConfigSchema
+  /** As exported, unchecked: the agent runtime parses it when it offers the spore's operations. */
+  readonly operations?: unknown
 }
 
 export interface LoadedModule {
@@ -72,7 +74,12 @@ function snapshotExport(namespace: { default?: unknown }): SporeExport | string 
   const schemaProblem = configSchemaProblem(schema)
   if (schemaProblem !== undefined) return `: ${schemaProblem}`
   const configSchema = schema === undefined ? undefined : snapshotSchema(schema as ConfigSchema)
-  return { create: () => create.call(exported), ...(configSchema ? { configSchema } : {}) }
+  const operations = exported.operations
+  return {
+    create: () => create.call(exported),
+    ...(configSchema ? { configSchema } : {}),
+    ...(operations === undefined ? {} : { operations }),
+  }
 }
 
 function snapshotSchema(schema: ConfigSchema): ConfigSchema {

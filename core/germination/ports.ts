@@ -76,6 +76,8 @@ export interface GerminatedSpore {
   /** The subset of `edges` this spore cannot live without: their dormancy is its own. */
   readonly mandatory: readonly string[]
   readonly configSchema: ConfigSchema | undefined
+  /** The default export's `operations`, unchecked (the agent runtime parses them); undefined if none. */
+  readonly operations: unknown
   /** The validated settings (what the schema parsed); never log them, secrets are in the clear. */
   readonly config: Record<string, unknown>
   readonly secrets: readonly string[]

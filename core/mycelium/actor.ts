@@ -14,6 +14,11 @@ export type Actor =
       /** The enzyme whose handler is serving the command. */
       readonly spore: string
     }
+  /**
+   * A person, through an agent acting for them: every rule bounds it as that person, never more.
+   * `agent` names the credential or runtime it came through, for the log.
+   */
+  | { readonly kind: 'agent'; readonly principalId: string; readonly agent: string }
   /** The operator at the machine (the command-line companion): the recovery path, never capped. */
   | { readonly kind: 'operator'; readonly surface: 'cli' }
 
@@ -22,6 +27,11 @@ const current = new AsyncLocalStorage<Actor>()
 /** Runs `work` (and everything it awaits) on behalf of `actor`. */
 export function actingAs<T>(actor: Actor, work: () => T): T {
   return current.run(actor, work)
+}
+
+/** The person a call is bounded by: the principal of a command, or the one an agent acts for. */
+export function actingPrincipal(actor: Actor | undefined): string | undefined {
+  return actor?.kind === 'principal' || actor?.kind === 'agent' ? actor.principalId : undefined
 }
 
 /**

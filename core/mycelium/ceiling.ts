@@ -2,7 +2,7 @@ import { uncoveredPatterns } from '../identity/patterns.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 import { OWNER_ROLE, patternsOf, roleNamesOf } from '../store/index.ts'
 import { patternsHeldBy, type RoleRecord } from '../store/role-admin.ts'
-import { currentActor } from './actor.ts'
+import { actingPrincipal, currentActor } from './actor.ts'
 import { type Refusal, refused } from './outcome.ts'
 
 /**
@@ -53,9 +53,9 @@ export class RoleCeiling {
 
   /** The person acting, read fresh from the store; undefined when no person acts. */
   #acting(): { patterns: ReadonlySet<string>; roles: readonly string[] } | undefined {
-    const actor = currentActor()
-    if (actor?.kind !== 'principal') return undefined
-    const snapshot = this.#runtime.directory.load(actor.principalId)
+    const principalId = actingPrincipal(currentActor())
+    if (principalId === undefined) return undefined
+    const snapshot = this.#runtime.directory.load(principalId)
     // A person deleted mid-command holds nothing.
     return { patterns: snapshot?.patterns ?? new Set(), roles: snapshot?.principal.roles ?? [] }
   }

@@ -2,7 +2,7 @@ import type { ConversationKind, MyceliumScope } from '@mycelo/septum'
 import type { PrincipalSnapshot } from '../identity/directory.ts'
 import { patternsAllow } from '../identity/patterns.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
-import { currentActor } from './actor.ts'
+import { actingPrincipal, currentActor } from './actor.ts'
 import { grantedScopes } from './mount.ts'
 import { type Refusal, refused } from './outcome.ts'
 
@@ -45,23 +45,27 @@ const UNDOING_SCOPE = {
  */
 export function lockoutRefusal(runtime: CoreRuntime, change: Change): Refusal | undefined {
   const actor = currentActor()
-  if (actor?.kind !== 'principal') return undefined
-  const person = runtime.directory.load(actor.principalId)
+  const principalId = actingPrincipal(actor)
+  if (actor === undefined || principalId === undefined) return undefined
+  const person = runtime.directory.load(principalId)
   if (person === undefined) return undefined
   const world = { runtime, person, scope: UNDOING_SCOPE[change.kind] }
   const ruled = change.kind === 'context-rule' ? change.command : undefined
-  if (waysBack({ ...world, change: undefined }, ruled).length === 0) return undefined
+  const before = waysBack({ ...world, change: undefined }, ruled)
+  if (before.length === 0) return undefined
   if (waysBack({ ...world, change }, ruled).length > 0) return undefined
+  // An agent serves no command: the way back it would cut is the person's first enzyme.
+  const through = actor.kind === 'principal' ? actor.spore : before[0]!
   if (change.kind === 'context-rule') {
     return refused('lockout_context_rule', { command: change.command, kinds: kindsWord(world) })
   }
   if (change.kind === 'confine') {
-    return refused('lockout_confine', { inhibitor: change.inhibitor, spore: actor.spore })
+    return refused('lockout_confine', { inhibitor: change.inhibitor, spore: through })
   }
   const action = change.kind === 'disable' ? 'disable' : 'configure'
-  const params = { plugin: change.plugin, spore: actor.spore, action }
-  if (!isUp(runtime, actor.spore, change)) {
-    return refused('lockout_spore', { ...params, same: actor.spore === change.plugin ? 'yes' : 'no' })
+  const params = { plugin: change.plugin, spore: through, action }
+  if (!isUp(runtime, through, change)) {
+    return refused('lockout_spore', { ...params, same: through === change.plugin ? 'yes' : 'no' })
   }
   return refused('lockout_channel', params)
 }

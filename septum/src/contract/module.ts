@@ -56,10 +56,66 @@ export interface Inhibitor<C = Record<string, unknown>> {
   stop?(): Promise<void>
 }
 
+/**
+ * A schema an operation declares its input or output with: any Standard Schema that also
+ * implements Standard JSON Schema, such as a Zod 4 schema. Typed structurally, so septum needs no
+ * validation library.
+ */
+export interface OperationSchema<T = unknown> {
+  readonly '~standard': {
+    readonly validate: (
+      value: unknown,
+    ) =>
+      | { readonly value: T; readonly issues?: undefined }
+      | { readonly issues: readonly { readonly message: string }[] }
+      | Promise<
+          | { readonly value: T; readonly issues?: undefined }
+          | { readonly issues: readonly { readonly message: string }[] }
+        >
+    readonly jsonSchema?: {
+      readonly input: (options: { readonly target: string }) => Record<string, unknown>
+      readonly output: (options: { readonly target: string }) => Record<string, unknown>
+    }
+  }
+}
+
+/** What one call of an operation knows besides its input; frozen, and never a credential. */
+export interface OperationContext {
+  /** Fresh for every execute; absent for a call made outside one. */
+  readonly executionId?: string
+  /** The model's tool call, when the client gave one. */
+  readonly toolCallId?: string
+  /** Zero-based position of this call within its execute; absent outside one. */
+  readonly operationOrdinal?: number
+  /** Aborted when the execute passes its deadline or its caller cancels. */
+  readonly signal: AbortSignal
+}
+
+/**
+ * An operation a spore offers agents. `access` is the author's fact about it: `read` observes,
+ * `write` (the default) changes something; `confirm: true` asks a person before every call.
+ */
+export interface SporeOperation<I = unknown, O = unknown> {
+  readonly description?: string
+  readonly input: OperationSchema<I>
+  readonly output: OperationSchema<O>
+  readonly access?: 'read' | 'write'
+  readonly confirm?: boolean
+  run(input: I, context: OperationContext): Awaitable<O>
+}
+
+/** Operations by key; a dotted key (`repos.list`) is a nested path. */
+export type SporeOperations = Readonly<Record<string, SporeOperation>>
+
 /** The default export of a spore's module. `create()` runs once per germination. */
 export interface SporeModule<I, C = Record<string, unknown>> {
   /** Read off the default export only; a named `configSchema` export is ignored. */
   readonly configSchema?: ConfigSchema<C>
+  /**
+   * Optional: what an agent may call on this spore while it is live, under `env.spores.<name>`.
+   * Read off the default export only, like configSchema; a spore without it offers none.
+   */
+  readonly operations?: SporeOperations
   create(): Awaitable<I>
 }
 

@@ -1,0 +1,87 @@
+/**
+ * The typed failure channel of an execute. Each kind is a fact the host can act on; a foreign throw
+ * is Unknown, never guessed at from its prose.
+ */
+export type SandboxFailure =
+  | { readonly kind: 'SyntaxError'; readonly detail: string }
+  | { readonly kind: 'GuestException'; readonly detail: string }
+  | { readonly kind: 'TransportLost' }
+  | { readonly kind: 'BadResponse' }
+  | { readonly kind: 'CapabilityFailed'; readonly module: string; readonly operation: string }
+  | { readonly kind: 'DeadlineExceeded'; readonly timeoutMs: number }
+  | { readonly kind: 'Cancelled'; readonly by: 'caller' }
+  | {
+      readonly kind: 'SandboxBusy'
+      readonly code: 'sandbox-busy'
+      readonly capacity: number
+      readonly waitedMs: number
+    }
+  | { readonly kind: 'InvalidResult' }
+  | { readonly kind: 'OversizedResult'; readonly limitBytes: number }
+  | { readonly kind: 'Unknown' }
+
+/** A failure as a throw, for the paths (admission, the sandbox) that reject rather than answer. */
+export class SandboxFailureError extends Error {
+  override readonly name = 'SandboxFailureError'
+  constructor(
+    readonly failure: SandboxFailure,
+    /** Host-only evidence: never sent to the guest or the model. */
+    readonly evidence?: unknown,
+  ) {
+    super(failure.kind)
+  }
+}
+
+/** What the operator gets for a failure: the reference the model saw, and the evidence it did not. */
+export interface SandboxFailureReport {
+  readonly reference: string
+  readonly executionId: string
+  readonly failure: SandboxFailure
+  readonly evidence: unknown
+}
+
+const DETAIL_LIMIT = 500
+
+/**
+ * The bounded projection the model receives: what happened and what to do, with a reference an
+ * operator can find in the log; no host diagnostics.
+ */
+export function sandboxFailureMessage(failure: SandboxFailure, reference: string): string {
+  return `${describe(failure)} (reference ${reference})`
+}
+
+function describe(failure: SandboxFailure): string {
+  switch (failure.kind) {
+    case 'SyntaxError':
+      return `The program does not parse: ${bounded(failure.detail)}`
+    case 'GuestException':
+      return `The program threw: ${bounded(failure.detail)}`
+    case 'TransportLost':
+      return 'The sandbox stopped answering before the program finished.'
+    case 'BadResponse':
+      return 'The sandbox answered something that is not a result.'
+    case 'CapabilityFailed':
+      return `The operation ${failure.module}.${failure.operation} failed on the host side; it is not your input.`
+    case 'DeadlineExceeded':
+      return `The program did not finish within ${failure.timeoutMs} ms and was stopped.`
+    case 'Cancelled':
+      return 'The execution was cancelled by its caller.'
+    case 'SandboxBusy':
+      return `[sandbox-busy] Every one of the ${failure.capacity} sandboxes stayed busy for ${failure.waitedMs} ms; the program did not run. Try again shortly.`
+    case 'InvalidResult':
+      return 'The program returned a value that is not JSON (a function, a symbol, a cycle, a bigint).'
+    case 'OversizedResult':
+      return `The program returned more than ${failure.limitBytes} bytes of JSON; return less, or summarise.`
+    case 'Unknown':
+      return 'The execution failed for a reason the host did not recognise.'
+  }
+}
+
+function bounded(text: string): string {
+  return text.length > DETAIL_LIMIT ? `${text.slice(0, DETAIL_LIMIT)}…` : text
+}
+
+/** A failure the runtime raised itself, or Unknown for anything foreign. */
+export function failureOf(error: unknown): SandboxFailure {
+  return error instanceof SandboxFailureError ? error.failure : { kind: 'Unknown' }
+}

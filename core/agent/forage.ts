@@ -1,0 +1,85 @@
+import type { HostAnswer } from './guest.ts'
+import type { Leaf } from './namespace.ts'
+import { jsonSchemaOf } from './schema.ts'
+
+/** One operation as discovery shows it, under its complete logical path. */
+export interface CatalogEntry {
+  readonly path: string
+  readonly module: string
+  readonly operation: string
+  readonly description: string
+  readonly access: 'read' | 'write'
+  readonly confirm: boolean
+  /** How to call it, as the guest does: `env.<path>(input)`. */
+  readonly call: string
+  readonly input: Record<string, unknown>
+  readonly output: Record<string, unknown>
+}
+
+/** Bounds on what discovery hands the guest, so a large graph cannot flood the model. */
+export const CATALOG_LIMITS = Object.freeze({ entries: 1_000, searchResults: 20, queryChars: 200 })
+
+/** The bounded discovery catalogue of one captured graph, prepared once per lease. */
+export class Forage {
+  readonly entries: readonly CatalogEntry[]
+  readonly #byPath: ReadonlyMap<string, CatalogEntry>
+
+  constructor(leaves: readonly Leaf[]) {
+    this.entries = leaves.slice(0, CATALOG_LIMITS.entries).map(entryOf)
+    this.#byPath = new Map(this.entries.map((entry) => [entry.path, entry]))
+  }
+
+  /** Entries whose path or description holds every word of the query, best first, without schemas. */
+  search(query: unknown, limit?: unknown): HostAnswer {
+    const text = typeof query === 'string' ? query.slice(0, CATALOG_LIMITS.queryChars).toLowerCase() : ''
+    const words = text.split(/\s+/).filter((word) => word.length > 0)
+    const max = typeof limit === 'number' && limit > 0 ? Math.min(limit, CATALOG_LIMITS.searchResults) : 10
+    const scored = this.entries
+      .map((entry) => ({ entry, score: score(entry, words) }))
+      .filter((hit) => hit.score > 0 || words.length === 0)
+      .sort((a, b) => b.score - a.score || a.entry.path.localeCompare(b.entry.path))
+      .slice(0, max)
+    const value = scored.map(({ entry }) => ({
+      path: entry.path,
+      call: entry.call,
+      description: entry.description,
+      access: entry.access,
+      confirm: entry.confirm,
+    }))
+    return { ok: true, value }
+  }
+
+  describe(path: unknown): HostAnswer {
+    const entry = typeof path === 'string' ? this.#byPath.get(path.replace(/^env\./, '')) : undefined
+    if (entry === undefined)
+      return { ok: false, name: 'NotFound', message: `no operation at "${String(path)}"` }
+    return { ok: true, value: entry }
+  }
+}
+
+function entryOf(leaf: Leaf): CatalogEntry {
+  const { operation } = leaf
+  return Object.freeze({
+    path: leaf.path,
+    module: leaf.module,
+    operation: leaf.relative,
+    description: operation.description,
+    access: operation.policy.access,
+    confirm: operation.policy.confirm,
+    call: `env.${leaf.path}(input)`,
+    input: jsonSchemaOf(operation.input, 'input'),
+    output: jsonSchemaOf(operation.output, 'output'),
+  })
+}
+
+function score(entry: CatalogEntry, words: readonly string[]): number {
+  const path = entry.path.toLowerCase()
+  const description = entry.description.toLowerCase()
+  let total = 0
+  for (const word of words) {
+    if (path.includes(word)) total += 2
+    else if (description.includes(word)) total += 1
+    else return 0
+  }
+  return total
+}

@@ -1,0 +1,196 @@
+import { describe, expect, it } from 'bun:test'
+import { z } from 'zod'
+import {
+  type AccessRefusal,
+  type ConfirmRequest,
+  defineModule,
+  type Grants,
+  makeAgentRuntime,
+} from '../../agent/index.ts'
+import { notesModule } from './notes.ts'
+
+/** Runs a program and answers its value, failing the test on any sandbox failure. */
+async function run(runtime: ReturnType<typeof makeAgentRuntime>, program: string): Promise<unknown> {
+  const result = await runtime.execute({ program })
+  if (!result.ok) throw new Error(`execute failed: ${result.message}`)
+  return result.value
+}
+
+describe('grants', () => {
+  it('lets a read through a read grant and refuses a write as an ordinary result', async () => {
+    const { module, notes } = notesModule()
+    const runtime = makeAgentRuntime({ modules: [module], access: { grants: { notes: 'read' } } })
+    const value = await run(runtime, `return [await env.notes.list({}), await env.notes.add({ text: 'x' })]`)
+    expect(value).toEqual([
+      [],
+      {
+        refused: true,
+        module: 'notes',
+        operation: 'add',
+        reason: 'read-only',
+        key: 'refusal.agent_read_only',
+        message: 'Refused: this agent may only read "notes", and "add" changes something.',
+      },
+    ])
+    expect(notes).toEqual([])
+  })
+
+  it('refuses everything under none, and gives an unnamed module full access', async () => {
+    const { module: closed } = notesModule('closed')
+    const { module: open, notes } = notesModule('open')
+    const runtime = makeAgentRuntime({ modules: [closed, open], access: { grants: { closed: 'none' } } })
+    const value = (await run(
+      runtime,
+      `return [await env.closed.list({}), await env.open.add({ text: 'kept' })]`,
+    )) as unknown[]
+    expect(value[0]).toMatchObject({ refused: true, module: 'closed', reason: 'not-granted' })
+    expect(value[1]).toEqual({ count: 1 })
+    expect(notes).toEqual(['kept'])
+  })
+
+  it('fails a required module closed unless a grant names it', async () => {
+    const { module } = notesModule()
+    const closed = makeAgentRuntime({ modules: [module], access: { required: ['notes'] } })
+    expect(await run(closed, 'return await env.notes.list({})')).toMatchObject({ reason: 'not-granted' })
+    const named = makeAgentRuntime({
+      modules: [module],
+      access: { required: ['notes'], grants: { notes: 'read' } },
+    })
+    expect(await run(named, 'return await env.notes.list({})')).toEqual([])
+  })
+
+  it('reads the session grants at every call, so a revoke applies to the very next call', async () => {
+    const { module, notes } = notesModule()
+    let session: Grants = { notes: 'write' }
+    const runtime = makeAgentRuntime({
+      modules: [module],
+      access: { grants: { notes: 'read' }, sessionGrants: () => session },
+    })
+    // The revoke happens between two calls of the same execute.
+    const revoking = defineModule({
+      id: 'session',
+      operations: {
+        revoke: {
+          access: 'read',
+          input: z.object({}),
+          output: z.null(),
+          run: () => {
+            session = { notes: 'none' }
+            return null
+          },
+        },
+      },
+    })
+    const both = makeAgentRuntime({
+      modules: [module, revoking],
+      access: { sessionGrants: () => session },
+    })
+    expect(await run(runtime, `return await env.notes.add({ text: 'a' })`)).toEqual({ count: 1 })
+    const value = (await run(
+      both,
+      `const first = await env.notes.add({ text: 'b' }); await env.session.revoke({}); return [first, await env.notes.list({})]`,
+    )) as unknown[]
+    expect(value[0]).toEqual({ count: 2 })
+    expect(value[1]).toMatchObject({ refused: true, reason: 'not-granted' })
+    session = { notes: 'read' }
+    expect(await run(runtime, `return await env.notes.add({ text: 'c' })`)).toMatchObject({
+      reason: 'read-only',
+    })
+    expect(notes).toEqual(['a', 'b'])
+  })
+})
+
+describe('confirmation', () => {
+  it('runs a confirm operation once the person says yes, asking with module, operation and label only', async () => {
+    const { module, notes } = notesModule()
+    notes.push('one', 'two')
+    const asked: ConfirmRequest[] = []
+    const runtime = makeAgentRuntime({
+      modules: [module],
+      access: { confirm: async (request) => asked.push(request) > 0 },
+    })
+    expect(await run(runtime, 'return await env.notes.clear({})')).toEqual({ removed: 2 })
+    expect(asked).toEqual([{ module: 'notes', operation: 'clear', access: 'write' }])
+    expect(Object.isFrozen(asked[0])).toBe(true)
+  })
+
+  it('refuses when the person declines, when the port fails, and when there is no one to ask', async () => {
+    const { module, notes } = notesModule()
+    notes.push('kept')
+    const declined = makeAgentRuntime({ modules: [module], access: { confirm: async () => false } })
+    expect(await run(declined, 'return await env.notes.clear({})')).toMatchObject({
+      refused: true,
+      module: 'notes',
+      operation: 'clear',
+      reason: 'declined',
+      message: 'Refused: the person declined "notes.clear".',
+    })
+    const broken = makeAgentRuntime({
+      modules: [module],
+      access: {
+        confirm: async () => {
+          throw new Error('the port is down')
+        },
+      },
+    })
+    expect(await run(broken, 'return await env.notes.clear({})')).toMatchObject({ reason: 'declined' })
+    const nobody = makeAgentRuntime({ modules: [module] })
+    expect(await run(nobody, 'return await env.notes.clear({})')).toMatchObject({ reason: 'unconfirmable' })
+    expect(notes).toEqual(['kept'])
+  })
+
+  it('checks the grant before asking, and asks before decoding the input', async () => {
+    const { module } = notesModule()
+    let asked = 0
+    const decoded: unknown[] = []
+    const guarded = defineModule({
+      id: 'guarded',
+      operations: {
+        wipe: {
+          confirm: true,
+          input: z.object({}).refine((value) => decoded.push(value) > 0),
+          output: z.boolean(),
+          run: () => true,
+        },
+      },
+    })
+    const confirm = async () => {
+      asked++
+      return false
+    }
+    const readOnly = makeAgentRuntime({
+      modules: [module, guarded],
+      access: { grants: { notes: 'read' }, confirm },
+    })
+    expect(await run(readOnly, 'return await env.notes.clear({})')).toMatchObject({ reason: 'read-only' })
+    expect(asked).toBe(0)
+    expect(await run(readOnly, 'return await env.guarded.wipe({})')).toMatchObject({ reason: 'declined' })
+    expect(asked).toBe(1)
+    expect(decoded).toEqual([])
+  })
+})
+
+describe('onRefused', () => {
+  it('observes every refusal and cannot change the decision, not even by throwing', async () => {
+    const { module, notes } = notesModule()
+    const seen: AccessRefusal[] = []
+    const runtime = makeAgentRuntime({
+      modules: [module],
+      access: {
+        grants: { notes: 'read' },
+        onRefused: (refusal) => {
+          seen.push(refusal)
+          ;(refusal as { refused: boolean }).refused = false
+          throw new Error('observer fault')
+        },
+      },
+    })
+    expect(await run(runtime, `return await env.notes.add({ text: 'x' })`)).toMatchObject({
+      refused: true,
+      reason: 'read-only',
+    })
+    expect(seen).toHaveLength(1)
+    expect(seen[0]).toMatchObject({ module: 'notes', operation: 'add', reason: 'read-only' })
+    expect(notes).toEqual([])
+  })
+})

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'bun:test'
+import { z } from 'zod'
+import { defineModule, makeAgentRuntime, normalizeSandboxAdmissionPolicy } from '../../agent/index.ts'
+import { gate } from './notes.ts'
+
+describe('normalizeSandboxAdmissionPolicy', () => {
+  it('derives capacity from the cores, clamped to 2..32, 2 without a usable count', () => {
+    expect(normalizeSandboxAdmissionPolicy({}, 1).capacity).toBe(2)
+    expect(normalizeSandboxAdmissionPolicy({}, 8).capacity).toBe(8)
+    expect(normalizeSandboxAdmissionPolicy({}, 64).capacity).toBe(32)
+    expect(normalizeSandboxAdmissionPolicy({}).capacity).toBe(2)
+    expect(normalizeSandboxAdmissionPolicy({}, Number.NaN).capacity).toBe(2)
+  })
+
+  it('takes an explicit capacity as given, above 32 too, and waits 5,000 ms unless told', () => {
+    expect(normalizeSandboxAdmissionPolicy({ sandboxCapacity: 1 }, 16)).toEqual({
+      capacity: 1,
+      admissionWaitMs: 5_000,
+    })
+    expect(normalizeSandboxAdmissionPolicy({ sandboxCapacity: 100, admissionWaitMs: 900_000 }, 4)).toEqual({
+      capacity: 100,
+      admissionWaitMs: 900_000,
+    })
+    expect(normalizeSandboxAdmissionPolicy({ admissionWaitMs: 1 }).admissionWaitMs).toBe(1)
+  })
+
+  it('refuses a capacity that is not a positive safe integer and a wait outside 1..900,000', () => {
+    for (const sandboxCapacity of [0, -1, 1.5, Number.MAX_SAFE_INTEGER + 1, Number.NaN]) {
+      expect(() => normalizeSandboxAdmissionPolicy({ sandboxCapacity })).toThrow(/sandboxCapacity/)
+    }
+    for (const admissionWaitMs of [0, 900_001, 2.5, -5]) {
+      expect(() => normalizeSandboxAdmissionPolicy({ admissionWaitMs })).toThrow(/admissionWaitMs/)
+    }
+    expect(() => makeAgentRuntime({ execution: { admissionWaitMs: 0 } })).toThrow(/admissionWaitMs/)
+  })
+})
+
+/** A runtime of one slot whose `hold.wait` keeps it busy until the test opens the gate. */
+function saturated(execution: { admissionWaitMs?: number; timeoutMs?: number } = {}) {
+  const held = gate()
+  const started: string[] = []
+  const hold = defineModule({
+    id: 'hold',
+    operations: {
+      wait: {
+        access: 'read',
+        input: z.object({ who: z.string() }),
+        output: z.null(),
+        run: async ({ who }) => {
+          started.push(who)
+          await held.promise
+          return null
+        },
+      },
+    },
+  })
+  const runtime = makeAgentRuntime({ modules: [hold], execution: { sandboxCapacity: 1, ...execution } })
+  const occupy = async () => {
+    const first = runtime.execute({ program: `return await env.hold.wait({ who: 'first' })` })
+    while (!started.includes('first')) await Bun.sleep(2)
+    // Wrapped: an async function returning the promise itself would wait for it.
+    return { first }
+  }
+  return { runtime, held, started, occupy }
+}
+
+describe('admission', () => {
+  it('answers SandboxBusy when the admission wait expires, without running the program', async () => {
+    const { runtime, held, started, occupy } = saturated({ admissionWaitMs: 30 })
+    const { first } = await occupy()
+    const busy = await runtime.execute({ program: `return await env.hold.wait({ who: 'second' })` })
+    expect(busy.ok).toBe(false)
+    if (busy.ok) return
+    expect(busy.failure).toMatchObject({ kind: 'SandboxBusy', code: 'sandbox-busy', capacity: 1 })
+    expect((busy.failure as { waitedMs: number }).waitedMs).toBeGreaterThanOrEqual(0)
+    expect(busy.message).toContain('[sandbox-busy]')
+    held.open()
+    expect(await first).toMatchObject({ ok: true, value: null })
+    expect(started).toEqual(['first'])
+  })
+
+  it('answers DeadlineExceeded when the invocation deadline comes first, or at the same time', async () => {
+    const { runtime, held, occupy } = saturated({ admissionWaitMs: 5_000, timeoutMs: 30 })
+    const { first } = await occupy()
+    const late = await runtime.execute({ program: 'return 1' })
+    expect(late).toMatchObject({ ok: false, failure: { kind: 'DeadlineExceeded', timeoutMs: 30 } })
+    held.open()
+    await first
+    const tie = saturated({ admissionWaitMs: 40, timeoutMs: 40 })
+    const { first: occupying } = await tie.occupy()
+    const tied = await tie.runtime.execute({ program: 'return 1' })
+    expect(tied).toMatchObject({ ok: false, failure: { kind: 'DeadlineExceeded' } })
+    tie.held.open()
+    await occupying
+  })
+
+  it('lets a cancelled waiter go, and never starts it later', async () => {
+    const { runtime, held, started, occupy } = saturated()
+    const { first } = await occupy()
+    const caller = new AbortController()
+    const waiting = runtime.execute({
+      program: `return await env.hold.wait({ who: 'waiter' })`,
+      signal: caller.signal,
+    })
+    caller.abort()
+    expect(await waiting).toMatchObject({ ok: false, failure: { kind: 'Cancelled', by: 'caller' } })
+    held.open()
+    await first
+    const after = await runtime.execute({ program: `return await env.hold.wait({ who: 'after' })` })
+    expect(after.ok).toBe(true)
+    expect(started).toEqual(['first', 'after'])
+  })
+
+  it('hands a freed slot to the next waiter', async () => {
+    const { runtime, held, started, occupy } = saturated()
+    const { first } = await occupy()
+    const second = runtime.execute({ program: `return await env.hold.wait({ who: 'second' })` })
+    await Bun.sleep(5)
+    expect(started).toEqual(['first'])
+    held.open()
+    expect(await first).toMatchObject({ ok: true })
+    expect(await second).toMatchObject({ ok: true })
+    expect(started).toEqual(['first', 'second'])
+    expect(runtime.admission.running).toBe(0)
+  })
+})

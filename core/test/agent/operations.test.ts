@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'bun:test'
+import { z } from 'zod'
+import {
+  AgentDefinitionError,
+  defineModule,
+  defineOperation,
+  installModules,
+  makeAgentRuntime,
+} from '../../agent/index.ts'
+
+const op = (extra: Record<string, unknown> = {}) => ({
+  input: z.object({}),
+  output: z.string(),
+  run: () => 'done',
+  ...extra,
+})
+
+describe('labels, parsed at definition', () => {
+  it('reads an unlabelled operation as a write that asks nobody', () => {
+    expect(defineOperation(op()).policy).toEqual({ access: 'write', confirm: false })
+    expect(defineOperation(op({ access: 'read', confirm: true })).policy).toEqual({
+      access: 'read',
+      confirm: true,
+    })
+  })
+
+  it('refuses anything but exactly read/write and a boolean confirm', () => {
+    for (const bad of [
+      { access: 'READ' },
+      { access: 'admin' },
+      { access: 1 },
+      { confirm: 'yes' },
+      { confirm: 1 },
+    ]) {
+      expect(() => defineOperation(op(bad) as never)).toThrow(AgentDefinitionError)
+    }
+  })
+
+  it('refuses an operation without a Standard JSON Schema input or output, or without run', () => {
+    expect(() => defineOperation(op({ input: { parse: () => ({}) } }) as never)).toThrow(
+      /input is not a Standard Schema/,
+    )
+    expect(() => defineOperation(op({ output: undefined }) as never)).toThrow(
+      /output is not a Standard Schema/,
+    )
+    expect(() => defineOperation(op({ run: 'no' }) as never)).toThrow(/run is not a function/)
+  })
+})
+
+describe('nested namespaces', () => {
+  const windows = defineModule({ id: 'windows', operations: { open: op(), 'tabs.close': op() } })
+
+  it('exposes a child under the enclosing module, which stays the authority', () => {
+    const bazaar = defineModule({ id: 'bazaar', namespace: ['apps'], operations: { windows } })
+    const [open, close] = installModules([bazaar])
+    expect(open).toMatchObject({
+      module: 'bazaar',
+      relative: 'windows.open',
+      path: 'apps.bazaar.windows.open',
+    })
+    expect(close).toMatchObject({
+      module: 'bazaar',
+      relative: 'windows.tabs.close',
+      path: 'apps.bazaar.windows.tabs.close',
+    })
+  })
+
+  it('puts a child’s own namespace after its registration key', () => {
+    const child = defineModule({ id: 'child', namespace: ['v2'], operations: { ping: op() } })
+    const parent = defineModule({ id: 'parent', operations: { kid: child } })
+    expect(installModules([parent]).map((leaf) => leaf.path)).toEqual(['parent.kid.v2.ping'])
+  })
+
+  it('calls a dotted key exactly like a child module', () => {
+    const dotted = defineModule({ id: 'code', operations: { 'repos.list': op() } })
+    const nested = defineModule({
+      id: 'code',
+      operations: { repos: defineModule({ id: 'r', operations: { list: op() } }) },
+    })
+    expect(installModules([dotted])[0]!.path).toBe(installModules([nested])[0]!.path)
+    expect(installModules([dotted])[0]!.path).toBe('code.repos.list')
+  })
+
+  it('refuses a key that is both an operation and a namespace prefix', () => {
+    const files = defineModule({ id: 'files', operations: { files: op(), 'files.read': op() } })
+    expect(() => installModules([files])).toThrow(/"files.files" is both an operation and a namespace prefix/)
+    expect(() => makeAgentRuntime({ modules: [files] })).toThrow(AgentDefinitionError)
+  })
+
+  it('allocates names within their logical namespace', () => {
+    const app = defineModule({ id: 'app-1', name: 'notes', namespace: ['apps'], operations: { ping: op() } })
+    const computer = defineModule({
+      id: 'computer-1',
+      name: 'notes',
+      namespace: ['computers'],
+      operations: { ping: op() },
+    })
+    const twin = defineModule({ id: 'app-2', name: 'notes', namespace: ['apps'], operations: { ping: op() } })
+    expect(installModules([app, computer, twin]).map((leaf) => leaf.path)).toEqual([
+      'apps.notes.ping',
+      'computers.notes.ping',
+      'apps.notes_2.ping',
+    ])
+  })
+
+  it('refuses two modules with one id, and a name a guest object cannot hold', () => {
+    const one = defineModule({ id: 'same', operations: { a: op() } })
+    const two = defineModule({ id: 'same', name: 'other', operations: { b: op() } })
+    expect(() => installModules([one, two])).toThrow(/share the id "same"/)
+    expect(() => defineModule({ id: 'x', operations: { __proto__x: op(), 'a.__proto__': op() } })).toThrow(
+      /"__proto__" is not a usable name/,
+    )
+  })
+})
+
+describe('decoding, running and validating', () => {
+  const throwing = z.object({ n: z.number() }).refine(() => {
+    throw new Error('the refinement broke')
+  })
+  const calc = defineModule({
+    id: 'calc',
+    operations: {
+      double: {
+        access: 'read',
+        input: z.object({ n: z.number() }),
+        output: z.number(),
+        run: ({ n }) => n * 2,
+      },
+      lies: { access: 'read', input: z.object({}), output: z.number(), run: () => 'not a number' },
+      fragile: { access: 'read', input: throwing, output: z.number(), run: () => 1 },
+      save: { input: z.object({}), output: z.boolean(), run: () => true },
+    },
+  })
+
+  it('decodes input before the operation runs and validates its output', async () => {
+    const runtime = makeAgentRuntime({ modules: [calc] })
+    expect(await runtime.invoke('calc.double', { n: 4 })).toEqual({ kind: 'value', value: 8 })
+    expect(await runtime.invoke('calc.double', { n: 'four' })).toMatchObject({ kind: 'invalid-input' })
+    expect(await runtime.invoke('calc.lies', {})).toMatchObject({ kind: 'failed' })
+  })
+
+  it('treats a throwing refinement as a host error, never invalid input', async () => {
+    const runtime = makeAgentRuntime({ modules: [calc] })
+    const result = await runtime.invoke('calc.fragile', { n: 1 })
+    expect(result.kind).toBe('failed')
+  })
+
+  it('lets a direct call bring its own context, and refuses a write without identity when the host requires it', async () => {
+    const strict = makeAgentRuntime({ modules: [calc], execution: { requireIdentity: true } })
+    expect(await strict.invoke('calc.double', { n: 1 })).toEqual({ kind: 'value', value: 2 })
+    const missing = await strict.invoke('calc.save', {}, { executionId: 'e1' })
+    expect(missing).toMatchObject({
+      kind: 'refused',
+      refusal: { module: 'calc', operation: 'save', reason: 'identity-missing' },
+    })
+    expect(await strict.invoke('calc.save', {}, { executionId: 'e1', operationOrdinal: 0 })).toEqual({
+      kind: 'value',
+      value: true,
+    })
+    const lenient = makeAgentRuntime({ modules: [calc] })
+    expect(await lenient.invoke('calc.save', {})).toEqual({ kind: 'value', value: true })
+  })
+})
