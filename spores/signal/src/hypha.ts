@@ -10,14 +10,17 @@ import type { SignalConfig } from './config.ts'
 import { GROUP_PREFIX, normaliseReceived } from './envelope.ts'
 import { type Backoff, DaemonLink } from './link.ts'
 import { dataUriOf, reactionOf, recipientOf } from './outbound.ts'
+import { Outbox } from './outbox.ts'
 import { jsonRpcTransport } from './transport/jsonrpc.ts'
 import { restTransport } from './transport/rest.ts'
-import { excerpt, type FrameSink, type SignalTransport } from './transport/transport.ts'
+import { excerpt, type FrameSink, SignalCliRefusal, type SignalTransport } from './transport/transport.ts'
 
 /** Knobs the bot leaves at their defaults; tests shorten them. */
 export interface SignalHyphaOptions {
   readonly backoff?: Backoff
   readonly requestTimeoutMs?: number
+  /** How long a rate-limited message waits when Signal does not say; 30 s unless given. */
+  readonly rateLimitWaitMs?: number
 }
 
 export type SignalHypha = Hypha<SignalConfig> & { health(): Promise<Health> }
@@ -27,11 +30,15 @@ const DEFAULT_BACKOFF: Backoff = { initialMs: 200, maxMs: 30_000 }
 /** Messages heard between connect() and listen() wait here; past this many the oldest go. */
 const MAX_WAITING = 1_000
 
+/** Outbound messages that may wait for Signal's rate limit; one more is refused with a reason. */
+const MAX_OUTBOX = 100
+
 export function createSignalHypha(options: SignalHyphaOptions = {}): SignalHypha {
   let context: HyphaContext<SignalConfig> | undefined
   let link: DaemonLink | undefined
   let listening = false
   const waiting: IncomingMessage[] = []
+  let outbox: Outbox | undefined
 
   const emit = (message: IncomingMessage): void => {
     // Not awaited: one slow command must not hold back the next message on the socket.
@@ -51,7 +58,13 @@ export function createSignalHypha(options: SignalHyphaOptions = {}): SignalHypha
   return {
     async connect(ctx) {
       await link?.stop()
+      outbox?.stop()
       context = ctx
+      outbox = new Outbox({
+        logger: ctx.logger,
+        limit: MAX_OUTBOX,
+        retryAfterMs: (error) => rateLimitWait(error, options.rateLimitWaitMs ?? 30_000),
+      })
       const transport = transportFor(ctx.config, options.requestTimeoutMs ?? 30_000)
       const sink = frameSink(ctx, transport, (message) => {
         if (listening) emit(message)
@@ -62,6 +75,7 @@ export function createSignalHypha(options: SignalHyphaOptions = {}): SignalHypha
         sink,
         backoff: options.backoff ?? DEFAULT_BACKOFF,
         logger: ctx.logger,
+        account: ctx.config.account,
       })
       await link.start()
     },
@@ -73,19 +87,25 @@ export function createSignalHypha(options: SignalHyphaOptions = {}): SignalHypha
 
     async stop() {
       listening = false
+      outbox?.stop()
       await link?.stop()
     },
 
+    // A message Signal refuses for its rate limit resolves as queued: it is sent later, in order.
     async send(conversationId: string, content: OutgoingContent) {
       const recipient = recipientOf(conversationId)
-      const session = linkOf().session()
+      const live = linkOf()
+      const queue = outbox as Outbox
+      live.session()
       if (content.reactTo !== undefined) {
-        await session.react(recipient, reactionOf(content.reactTo.messageId, content.reactTo.emoji))
+        const reaction = reactionOf(content.reactTo.messageId, content.reactTo.emoji)
+        await queue.deliver(() => live.session().react(recipient, reaction), `reaction to ${conversationId}`)
       }
       const text = content.text ?? ''
       const attachments = await Promise.all((content.attachments ?? []).map(dataUriOf))
       if (text === '' && attachments.length === 0) return
-      await session.send(recipient, { text, attachments })
+      const message = { text, attachments }
+      await queue.deliver(() => live.session().send(recipient, message), `message to ${conversationId}`)
     },
 
     async listGroupMembers(groupId: string): Promise<readonly ChannelIdentity[]> {
@@ -106,7 +126,17 @@ export function createSignalHypha(options: SignalHyphaOptions = {}): SignalHypha
     },
 
     async health() {
-      return link?.health() ?? { state: 'unreachable', detail: 'not connected yet', checkedAt: new Date() }
+      const linked = link?.health() ?? {
+        state: 'unreachable',
+        detail: 'not connected yet',
+        checkedAt: new Date(),
+      }
+      const held = outbox?.waiting ?? 0
+      if (linked.state !== 'healthy' || held === 0) return linked
+      const next = outbox?.retryInSeconds
+      const when = next === undefined ? 'now' : `in ${next} s`
+      const detail = `Signal rate-limited the account: ${held} message(s) wait to be sent in order, next try ${when}`
+      return { state: 'degraded', detail, checkedAt: linked.checkedAt }
     },
   }
 }
@@ -143,4 +173,11 @@ function frameSink(
       ctx.logger.warn('skipped a frame from signal-cli that is not a payload', { why, frame: excerpt(frame) })
     },
   }
+}
+
+/** How long a refusal for Signal's rate limit asks to wait; undefined for any other refusal. */
+function rateLimitWait(error: unknown, fallbackMs: number): number | undefined {
+  if (!(error instanceof SignalCliRefusal) || !error.rateLimited) return undefined
+  const seconds = error.results.flatMap((result) => result.retryAfterSeconds ?? [])
+  return seconds.length === 0 ? fallbackMs : Math.max(...seconds) * 1000
 }

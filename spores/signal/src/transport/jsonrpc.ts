@@ -10,6 +10,8 @@ import {
   type OutboundMessage,
   type OutboundReaction,
   type Recipient,
+  type SendResult,
+  SignalCliRefusal,
   type SignalTransport,
   type TransportSession,
 } from './transport.ts'
@@ -170,9 +172,14 @@ class JsonRpcSession implements TransportSession {
     this.#pending.delete(id)
     clearTimeout(pending.timer)
     if (isRecord(frame.error)) {
-      const { code, message } = frame.error
+      const { code, message, data } = frame.error
       pending.reject(
-        new Error(`signal-cli refused ${pending.method}: ${String(message)} (code ${String(code)})`),
+        new SignalCliRefusal({
+          method: pending.method,
+          code: typeof code === 'number' ? code : Number.NaN,
+          daemonMessage: String(message),
+          results: sendResults(data),
+        }),
       )
     } else {
       pending.resolve(frame.result)
@@ -217,5 +224,26 @@ function members(value: unknown): ChannelIdentity[] {
     if (!isRecord(member)) return []
     const id = [member.uuid, member.number].find((part) => typeof part === 'string' && part !== '')
     return typeof id === 'string' ? [{ channel: CHANNEL, externalId: id }] : []
+  })
+}
+
+/** A failed send's `data.response.results`: one entry per recipient, each with its outcome `type`. */
+function sendResults(data: unknown): SendResult[] {
+  const results = isRecord(data) && isRecord(data.response) ? data.response.results : undefined
+  if (!Array.isArray(results)) return []
+  return results.filter(isRecord).flatMap((result): SendResult[] => {
+    if (typeof result.type !== 'string') return []
+    const address = isRecord(result.recipientAddress) ? result.recipientAddress : {}
+    const recipient = [address.uuid, address.number, result.groupId].find(
+      (part) => typeof part === 'string' && part !== '',
+    )
+    const retry = result.retryAfterSeconds
+    return [
+      {
+        recipient: typeof recipient === 'string' ? recipient : 'unknown recipient',
+        type: result.type,
+        ...(typeof retry === 'number' && retry >= 0 ? { retryAfterSeconds: retry } : {}),
+      },
+    ]
   })
 }

@@ -49,6 +49,72 @@ export interface SignalTransport {
   attachmentUrl?(id: string): string
 }
 
+/** One recipient's outcome of a send, as signal-cli reports it in `data.response.results`. */
+export interface SendResult {
+  /** The recipient's uuid or number, or the group's id. */
+  readonly recipient: string
+  /** `SUCCESS`, `UNREGISTERED_FAILURE`, `RATE_LIMIT_FAILURE`, `IDENTITY_FAILURE`, … */
+  readonly type: string
+  readonly retryAfterSeconds?: number
+}
+
+/** signal-cli answered a request with a JSON-RPC error; `results` carries a failed send's per-recipient outcome. */
+export class SignalCliRefusal extends Error {
+  readonly method: string
+  readonly code: number
+  readonly daemonMessage: string
+  readonly results: readonly SendResult[]
+
+  constructor(options: {
+    method: string
+    code: number
+    daemonMessage: string
+    results: readonly SendResult[]
+  }) {
+    const failed = options.results.filter((result) => result.type !== 'SUCCESS')
+    const detail = failed.map((result) => ` — ${result.recipient}: ${result.type} (${adviceFor(result)})`)
+    super(
+      `signal-cli refused ${options.method}: ${options.daemonMessage} (code ${options.code})${detail.join('')}`,
+    )
+    this.name = 'SignalCliRefusal'
+    this.method = options.method
+    this.code = options.code
+    this.daemonMessage = options.daemonMessage
+    this.results = options.results
+  }
+
+  /** Every recipient that failed was refused for Signal's rate limit, so trying again later can work. */
+  get rateLimited(): boolean {
+    const failed = this.results.filter((result) => result.type !== 'SUCCESS')
+    return failed.length > 0 && failed.every((result) => result.type === 'RATE_LIMIT_FAILURE')
+  }
+
+  /** The daemon has no such account: -32602 "Specified account does not exist". */
+  get unknownAccount(): boolean {
+    return this.code === -32602 && /account does not exist/i.test(this.daemonMessage)
+  }
+}
+
+/** What each failure type means for the operator, and what to do about it. */
+function adviceFor(result: SendResult): string {
+  switch (result.type) {
+    case 'UNREGISTERED_FAILURE':
+      return 'not registered on Signal: check the number, or they have left Signal'
+    case 'IDENTITY_FAILURE':
+      return `their safety number changed: trust it with signal-cli trust ${result.recipient} before sending again`
+    case 'RATE_LIMIT_FAILURE':
+      return result.retryAfterSeconds === undefined
+        ? 'Signal rate-limited this account: the message waits and is sent again'
+        : `Signal rate-limited this account for ${result.retryAfterSeconds} s: the message waits and is sent again`
+    case 'PROOF_REQUIRED_FAILURE':
+      return 'Signal wants a captcha first: solve it and submit it with signal-cli submitRateLimitChallenge'
+    case 'NETWORK_FAILURE':
+      return 'signal-cli could not reach Signal: check the network of the machine signal-cli runs on'
+    default:
+      return 'see the signal-cli log'
+  }
+}
+
 export function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
