@@ -6,6 +6,7 @@ import type {
   IncomingMessage,
   OutgoingContent,
 } from '@mycelo/septum'
+import { withAttachmentBytes } from './attachments.ts'
 import type { SignalConfig } from './config.ts'
 import { GROUP_PREFIX, normaliseReceived } from './envelope.ts'
 import { type Backoff, DaemonLink } from './link.ts'
@@ -13,7 +14,13 @@ import { dataUriOf, reactionOf, recipientOf } from './outbound.ts'
 import { Outbox } from './outbox.ts'
 import { jsonRpcTransport } from './transport/jsonrpc.ts'
 import { restTransport } from './transport/rest.ts'
-import { excerpt, type FrameSink, SignalCliRefusal, type SignalTransport } from './transport/transport.ts'
+import {
+  excerpt,
+  type FrameSink,
+  SignalCliRefusal,
+  type SignalTransport,
+  type TransportSession,
+} from './transport/transport.ts'
 
 /** Knobs the bot leaves at their defaults; tests shorten them. */
 export interface SignalHyphaOptions {
@@ -21,6 +28,8 @@ export interface SignalHyphaOptions {
   readonly requestTimeoutMs?: number
   /** How long a rate-limited message waits when Signal does not say; 30 s unless given. */
   readonly rateLimitWaitMs?: number
+  /** The largest received attachment whose bytes are fetched; 25 MiB unless given. */
+  readonly maxAttachmentBytes?: number
 }
 
 export type SignalHypha = Hypha<SignalConfig> & { health(): Promise<Health> }
@@ -50,6 +59,14 @@ export function createSignalHypha(options: SignalHyphaOptions = {}): SignalHypha
     })
   }
 
+  const liveSession = (): TransportSession | undefined => {
+    try {
+      return link?.session()
+    } catch {
+      return undefined
+    }
+  }
+
   const linkOf = (): DaemonLink => {
     if (link === undefined) throw new Error('the signal hypha is not connected: call connect() first')
     return link
@@ -66,9 +83,22 @@ export function createSignalHypha(options: SignalHyphaOptions = {}): SignalHypha
         retryAfterMs: (error) => rateLimitWait(error, options.rateLimitWaitMs ?? 30_000),
       })
       const transport = transportFor(ctx.config, options.requestTimeoutMs ?? 30_000)
+      const fetching = {
+        maxBytes: options.maxAttachmentBytes ?? 25 * 1024 * 1024,
+        logger: ctx.logger,
+        get session() {
+          return liveSession()
+        },
+      }
+      // Fetching an attachment's bytes takes time; the chain keeps messages in the order they came.
+      let inbound: Promise<void> = Promise.resolve()
       const sink = frameSink(ctx, transport, (message) => {
-        if (listening) emit(message)
-        else if (waiting.push(message) > MAX_WAITING) waiting.shift()
+        inbound = inbound
+          .then(() => withAttachmentBytes(message, fetching))
+          .then((whole) => {
+            if (listening) emit(whole)
+            else if (waiting.push(whole) > MAX_WAITING) waiting.shift()
+          })
       })
       link = new DaemonLink({
         transport,
@@ -91,7 +121,7 @@ export function createSignalHypha(options: SignalHyphaOptions = {}): SignalHypha
       await link?.stop()
     },
 
-    // A message Signal refuses for its rate limit resolves as queued: it is sent later, in order.
+    // A message Signal refuses for its rate limit resolves as queued: it is sent later, in its conversation's order.
     async send(conversationId: string, content: OutgoingContent) {
       const recipient = recipientOf(conversationId)
       const live = linkOf()
@@ -99,13 +129,21 @@ export function createSignalHypha(options: SignalHyphaOptions = {}): SignalHypha
       live.session()
       if (content.reactTo !== undefined) {
         const reaction = reactionOf(content.reactTo.messageId, content.reactTo.emoji)
-        await queue.deliver(() => live.session().react(recipient, reaction), `reaction to ${conversationId}`)
+        await queue.deliver(
+          conversationId,
+          () => live.session().react(recipient, reaction),
+          `reaction to ${conversationId}`,
+        )
       }
       const text = content.text ?? ''
       const attachments = await Promise.all((content.attachments ?? []).map(dataUriOf))
       if (text === '' && attachments.length === 0) return
       const message = { text, attachments }
-      await queue.deliver(() => live.session().send(recipient, message), `message to ${conversationId}`)
+      await queue.deliver(
+        conversationId,
+        () => live.session().send(recipient, message),
+        `message to ${conversationId}`,
+      )
     },
 
     async listGroupMembers(groupId: string): Promise<readonly ChannelIdentity[]> {

@@ -2,7 +2,7 @@ import type { Logger } from '@mycelo/septum'
 
 export interface OutboxOptions {
   readonly logger: Logger
-  /** The most messages that may wait; one more is refused rather than held without end. */
+  /** The most messages that may wait in all; one more is refused rather than held without end. */
   readonly limit: number
   /** How long a refusal asks to wait, or undefined when it is not a rate limit. */
   readonly retryAfterMs: (error: unknown) => number | undefined
@@ -13,35 +13,44 @@ interface Waiting {
   readonly label: string
 }
 
+/** One conversation's messages waiting for the rate limit, in the order they were sent. */
+interface Lane {
+  readonly waiting: Waiting[]
+  timer: ReturnType<typeof setTimeout> | undefined
+  retryAt: number
+}
+
 export type Delivery = 'sent' | 'queued'
 
 /**
  * Outbound messages Signal refused for its rate limit wait here and go again, in order, once the
- * wait is over. While any wait, a new message queues behind them, so nothing overtakes.
+ * wait is over. While any wait for a conversation, a new message to it queues behind them, so
+ * nothing overtakes; other conversations are not held up.
  */
 export class Outbox {
-  readonly #waiting: Waiting[] = []
-  #timer: ReturnType<typeof setTimeout> | undefined
-  #retryAt: number | undefined
+  readonly #lanes = new Map<string, Lane>()
   #stopped = false
 
   constructor(private readonly options: OutboxOptions) {}
 
+  /** How many messages wait, in all conversations. */
   get waiting(): number {
-    return this.#waiting.length
+    let count = 0
+    for (const lane of this.#lanes.values()) count += lane.waiting.length
+    return count
   }
 
   /** Seconds until the next try, while messages wait. */
   get retryInSeconds(): number | undefined {
-    return this.#retryAt === undefined
-      ? undefined
-      : Math.max(0, Math.ceil((this.#retryAt - Date.now()) / 1000))
+    const next = Math.min(...[...this.#lanes.values()].map((lane) => lane.retryAt))
+    return Number.isFinite(next) ? Math.max(0, Math.ceil((next - Date.now()) / 1000)) : undefined
   }
 
-  /** Sends now, or queues behind what already waits; resolves `queued` once the message is held. */
-  async deliver(send: () => Promise<void>, label: string): Promise<Delivery> {
-    if (this.#waiting.length > 0) {
-      this.#hold({ send, label })
+  /** Sends now, or queues behind what already waits for that conversation; resolves `queued` once held. */
+  async deliver(conversation: string, send: () => Promise<void>, label: string): Promise<Delivery> {
+    const lane = this.#lanes.get(conversation)
+    if (lane !== undefined) {
+      this.#hold(lane, { send, label })
       return 'queued'
     }
     try {
@@ -50,8 +59,16 @@ export class Outbox {
     } catch (error) {
       const wait = this.options.retryAfterMs(error)
       if (wait === undefined) throw error
-      this.#schedule(wait)
-      this.#hold({ send, label })
+      const opened: Lane = { waiting: [], timer: undefined, retryAt: Number.POSITIVE_INFINITY }
+      this.#lanes.set(conversation, opened)
+      this.#schedule(conversation, opened, wait)
+      try {
+        this.#hold(opened, { send, label })
+      } catch (full) {
+        clearTimeout(opened.timer)
+        this.#lanes.delete(conversation)
+        throw full
+      }
       return 'queued'
     }
   }
@@ -59,50 +76,48 @@ export class Outbox {
   /** Forgets what waits, saying how much is lost. */
   stop(): void {
     this.#stopped = true
-    clearTimeout(this.#timer)
-    this.#retryAt = undefined
-    const lost = this.#waiting.splice(0)
-    if (lost.length > 0) {
+    const lost = this.waiting
+    for (const lane of this.#lanes.values()) clearTimeout(lane.timer)
+    this.#lanes.clear()
+    if (lost > 0) {
       this.options.logger.warn('signal: stopped with messages still waiting for the rate limit; not sent', {
-        lost: lost.length,
+        lost,
       })
     }
   }
 
-  #hold(waiting: Waiting): void {
-    if (this.#waiting.length >= this.options.limit) {
+  #hold(lane: Lane, waiting: Waiting): void {
+    if (this.waiting >= this.options.limit) {
       throw new Error(
         `signal: not sent: ${this.options.limit} messages already wait for Signal's rate limit to pass`,
       )
     }
-    this.#waiting.push(waiting)
+    lane.waiting.push(waiting)
     this.options.logger.warn('signal: Signal rate-limited the account; messages wait to be sent in order', {
-      waiting: this.#waiting.length,
+      waiting: this.waiting,
       retryInSeconds: this.retryInSeconds,
     })
   }
 
-  #schedule(waitMs: number): void {
-    clearTimeout(this.#timer)
-    this.#retryAt = Date.now() + waitMs
-    this.#timer = setTimeout(() => void this.#flush(), waitMs)
+  #schedule(conversation: string, lane: Lane, waitMs: number): void {
+    lane.retryAt = Date.now() + waitMs
+    lane.timer = setTimeout(() => void this.#flush(conversation, lane), waitMs)
   }
 
-  async #flush(): Promise<void> {
-    this.#retryAt = undefined
+  async #flush(conversation: string, lane: Lane): Promise<void> {
     while (!this.#stopped) {
-      const next = this.#waiting[0]
-      if (next === undefined) return
+      const next = lane.waiting[0]
+      if (next === undefined) break
       try {
         await next.send()
       } catch (error) {
         const wait = this.options.retryAfterMs(error)
         if (wait !== undefined) {
           this.options.logger.warn('signal: still rate-limited; messages keep waiting', {
-            waiting: this.#waiting.length,
+            waiting: this.waiting,
             retryInSeconds: Math.ceil(wait / 1000),
           })
-          this.#schedule(wait)
+          this.#schedule(conversation, lane, wait)
           return
         }
         this.options.logger.error('signal: a message that waited for the rate limit could not be sent', {
@@ -110,8 +125,10 @@ export class Outbox {
           error: error instanceof Error ? error.message : String(error),
         })
       }
-      this.#waiting.shift()
-      if (this.#waiting.length === 0) this.options.logger.info('signal: every waiting message has been sent')
+      lane.waiting.shift()
     }
+    if (this.#lanes.get(conversation) === lane) this.#lanes.delete(conversation)
+    if (!this.#stopped)
+      this.options.logger.info('signal: the messages that waited have been sent', { conversation })
   }
 }

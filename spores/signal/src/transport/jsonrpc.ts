@@ -122,6 +122,15 @@ class JsonRpcSession implements TransportSession {
     })
   }
 
+  /** signal-cli's getAttachment answers `{ data: <base64> }` for an attachment it has stored. */
+  async attachment(id: string, from: Recipient): Promise<Uint8Array> {
+    const result = await this.#request('getAttachment', { id, ...attachmentSource(from) })
+    if (!isRecord(result) || typeof result.data !== 'string') {
+      throw new Error('signal-cli answered getAttachment without its data')
+    }
+    return new Uint8Array(Buffer.from(result.data, 'base64'))
+  }
+
   #request(method: string, params: Record<string, unknown>): Promise<unknown> {
     if (this.#gone !== undefined) {
       return Promise.reject(new Error(`signal-cli is not connected (${this.#gone})`))
@@ -214,6 +223,11 @@ function connectFailure(error: unknown): string {
 
 function target(recipient: Recipient): Record<string, unknown> {
   return recipient.kind === 'group' ? { groupId: recipient.groupId } : { recipient: [recipient.id] }
+}
+
+/** getAttachment names where the attachment came from: a group, or the person who sent it. */
+function attachmentSource(from: Recipient): Record<string, unknown> {
+  return from.kind === 'group' ? { groupId: from.groupId } : { recipient: from.id }
 }
 
 /** Older signal-cli lists members as numbers; newer as `{ number, uuid }`. */

@@ -38,6 +38,8 @@ export interface TransportSession {
   send(recipient: Recipient, message: OutboundMessage): Promise<void>
   react(recipient: Recipient, reaction: OutboundReaction): Promise<void>
   listGroups(): Promise<readonly GroupListing[]>
+  /** The bytes of a received attachment known only by its id, for a transport that fetches them. */
+  attachment?(id: string, from: Recipient): Promise<Uint8Array>
 }
 
 /** A way of reaching signal-cli. `dial` rejects when it cannot be reached at all. */

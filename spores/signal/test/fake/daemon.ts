@@ -51,6 +51,7 @@ export class FakeDaemon {
   readonly #failures = new Map<string, JsonRpcError>()
   readonly #unanswered = new Set<string>()
   readonly #refusedRecipients = new Map<string, RecipientFailure>()
+  readonly #attachments = new Map<string, Uint8Array>()
   #reorder = 0
   readonly #reordered: (() => void)[] = []
   #unix: UnixSocketListener<Connection> | undefined
@@ -97,6 +98,11 @@ export class FakeDaemon {
   /** The next call of `method` is recorded and never answered, as a daemon that hangs. */
   holdNext(method: string): void {
     this.#unanswered.add(method)
+  }
+
+  /** Stores a received attachment's bytes under its id, for getAttachment to answer. */
+  storeAttachment(id: string, bytes: Uint8Array): void {
+    this.#attachments.set(id, bytes)
   }
 
   /** Every send to this recipient fails for it, as signal-cli reports it, until `deliverTo`. */
@@ -220,6 +226,11 @@ export class FakeDaemon {
       }
       case 'listGroups':
         return { result: this.groups.map(listedGroup) }
+      case 'getAttachment': {
+        const bytes = typeof params.id === 'string' ? this.#attachments.get(params.id) : undefined
+        if (bytes === undefined) return { error: { code: -1, message: 'Attachment file not found' } }
+        return { result: { data: Buffer.from(bytes).toString('base64') } }
+      }
       default:
         return { error: { code: -32601, message: 'Method not implemented' } }
     }
