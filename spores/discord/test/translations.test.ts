@@ -7,7 +7,11 @@ import { CONNECT_WORDING, renderWording } from '../src/connect-refusal.ts'
 const catalog = (locale: string): unknown =>
   parse(readFileSync(new URL(`../translations/${locale}.yaml`, import.meta.url), 'utf8'))
 
-const params = { intents: 'Message Content Intent', reason: 'Invalid shard' }
+const params = {
+  intents: 'Message Content Intent',
+  reason: 'Invalid shard',
+  gateway: 'wss://gateway.discord.gg',
+}
 
 describe('the discord catalogues', () => {
   it('hold in English exactly the sentences connect() rejects with', () => {

@@ -55,6 +55,8 @@ export class FakeRest {
   readonly #hosted = new Map<string, Hosted>()
   readonly #messages = new Map<string, Set<string>>()
   #rateLimited = 0
+  #rateLimit: RateLimitShape = { retryAfter: 0.05, scope: 'user' }
+  readonly #refusedChannels = new Set<string>()
   readonly #overrides = new Map<string, Answer>()
 
   constructor(options: RestOptions) {
@@ -62,9 +64,20 @@ export class FakeRest {
     this.#gateway = options.gateway
   }
 
-  /** The next `count` message creations answer 429, which a client must wait out and retry. */
-  rateLimitNext(count = 1): void {
+  /**
+   * The next `count` message creations answer 429 as Discord does: `retry_after` seconds in the
+   * body and the same in `Retry-After`, the scope in `X-RateLimit-Scope`, and for the global
+   * limit `X-RateLimit-Global`. `Infinity` is a limit that never clears.
+   */
+  rateLimitNext(count = 1, shape: Partial<RateLimitShape> = {}): void {
     this.#rateLimited = count
+    this.#rateLimit = { retryAfter: 0.05, scope: 'user', ...shape }
+  }
+
+  /** Message creations in this channel answer 403 50013, as for a bot without Send Messages there. */
+  refuseSendIn(channelId: string, refused = true): void {
+    if (refused) this.#refusedChannels.add(channelId)
+    else this.#refusedChannels.delete(channelId)
   }
 
   /** Answers every `method path` request with `status` from now on, as a broken Discord route would. */
@@ -74,6 +87,14 @@ export class FakeRest {
       body: { message: `${status}: injected by the test`, code: 0 },
     })
   }
+
+  /** Answers `method path` normally again. */
+  restoreRoute(method: string, path: string): void {
+    this.#overrides.delete(`${method} ${path}`)
+  }
+
+  /** Where `/gateway/bot` sends clients instead of the fake's gateway, such as a port nothing listens on. */
+  gatewayUrl: string | undefined
 
   /** Serves `bytes` at a URL of the fake, for an attachment a client downloads. */
   host(options: { name: string; bytes: Uint8Array; contentType: string }): APIAttachment {
@@ -155,7 +176,7 @@ export class FakeRest {
 
   #gatewayBot(): APIGatewayBotInfo {
     return {
-      url: this.#gateway.url,
+      url: this.gatewayUrl ?? this.#gateway.url,
       shards: 1,
       session_start_limit: { total: 1_000, remaining: 999, reset_after: 86_400_000, max_concurrency: 1 },
     }
@@ -163,13 +184,12 @@ export class FakeRest {
 
   #createMessage(channelId: string, body: unknown, files: readonly UploadedFile[] | undefined): Answer {
     if (this.#world.channel(channelId) === undefined) return unknown('Channel', 10_003)
+    if (this.#refusedChannels.has(channelId)) {
+      return { status: 403, body: { message: 'Missing Permissions', code: 50_013 } }
+    }
     if (this.#rateLimited > 0) {
       this.#rateLimited -= 1
-      return {
-        status: 429,
-        body: { message: 'You are being rate limited.', retry_after: 0.05, global: false },
-        headers: { 'retry-after': '1', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset-after': '0.05' },
-      }
+      return rateLimited(this.#rateLimit)
     }
     const json = (body ?? {}) as RESTPostAPIChannelMessageJSONBody
     const content = json.content ?? ''
@@ -252,6 +272,28 @@ function respond(answer: Answer, path: string): Response {
   }
   if (answer.status === 204) return new Response(null, { status: 204, headers })
   return Response.json(answer.body ?? null, { status: answer.status, headers })
+}
+
+/** How the next 429s look: seconds to wait, and which limit was hit. */
+export interface RateLimitShape {
+  readonly retryAfter: number
+  readonly scope: 'user' | 'global' | 'shared'
+}
+
+function rateLimited(shape: RateLimitShape): Answer {
+  const global = shape.scope === 'global'
+  const seconds = String(shape.retryAfter)
+  return {
+    status: 429,
+    body: { message: 'You are being rate limited.', retry_after: shape.retryAfter, global },
+    headers: {
+      'retry-after': seconds,
+      'x-ratelimit-scope': shape.scope,
+      ...(global
+        ? { 'x-ratelimit-global': 'true' }
+        : { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset-after': seconds }),
+    },
+  }
 }
 
 function unknown(what: string, code: number): Answer {
