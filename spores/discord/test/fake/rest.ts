@@ -2,6 +2,7 @@ import {
   type APIAttachment,
   type APIGatewayBotInfo,
   GatewayDispatchEvents,
+  type GatewayMessageCreateDispatchData,
   type RESTPostAPIChannelMessageJSONBody,
 } from 'discord.js'
 import type { FakeGateway } from './gateway.ts'
@@ -50,6 +51,8 @@ export interface RestOptions {
  */
 export class FakeRest {
   readonly requests = new Recorder<RecordedRequest>()
+  /** Every message the bot created, as Discord stored it: who it pinged is in its mention fields. */
+  readonly created = new Recorder<GatewayMessageCreateDispatchData>()
   readonly #world: World
   readonly #gateway: FakeGateway
   readonly #hosted = new Map<string, Hosted>()
@@ -202,14 +205,18 @@ export class FakeRest {
     const attachments = (files ?? []).map((file) =>
       this.host({ name: file.name, bytes: file.bytes, contentType: file.contentType }),
     )
-    const message = this.#world.message({
-      channelId,
-      author: { user: this.#world.bot, nick: null },
-      content,
-      attachments,
-    })
+    const message = {
+      ...this.#world.message({
+        channelId,
+        author: { user: this.#world.bot, nick: null },
+        content,
+        attachments,
+      }),
+      ...this.#world.mentionsOf(content, json.allowed_mentions),
+    }
     const known = this.#messages.get(channelId) ?? new Set()
     this.#messages.set(channelId, known.add(message.id))
+    this.created.add(message)
     // Discord echoes a bot's own message back over the gateway, as it does every message.
     this.#gateway.dispatch(GatewayDispatchEvents.MessageCreate, message)
     const { member: _member, guild_id: _guild, channel_type: _type, ...created } = message

@@ -1,4 +1,5 @@
 import {
+  type APIAllowedMentions,
   type APIAttachment,
   type APIDMChannel,
   type APIGuildMember,
@@ -50,6 +51,8 @@ export class World {
   readonly guildName = 'Mycelium Lab'
   readonly textChannelId: string
   readonly threadId: string
+  /** A role of the guild, which `<@&id>` pings when allowed. */
+  readonly moderatorRoleId: string
   /** A human with a server nickname. */
   readonly alice: Person
   /** A human with a global display name and no nickname. */
@@ -72,6 +75,7 @@ export class World {
     this.guildId = this.snowflake()
     this.textChannelId = this.snowflake()
     this.threadId = this.snowflake()
+    this.moderatorRoleId = this.snowflake()
     this.alice = { user: user({ id: this.snowflake(), username: 'alice', globalName: 'Alice' }), nick: 'Ali' }
     this.bob = { user: user({ id: this.snowflake(), username: 'bob', globalName: 'Bobby' }), nick: null }
     this.carol = { user: user({ id: this.snowflake(), username: 'carol', globalName: null }), nick: null }
@@ -201,6 +205,28 @@ export class World {
       size: options.size,
       url,
       proxy_url: url,
+    }
+  }
+
+  /**
+   * Who a message pings, as Discord works it out from the content: `@everyone` and `@here`, `<@id>`
+   * and `<@!id>` for people, `<@&id>` for roles, each kept only where `allowed_mentions` allows it.
+   * Without `allowed_mentions`, everything written pings.
+   */
+  mentionsOf(content: string, allowed: APIAllowedMentions | undefined) {
+    const parse = new Set(allowed === undefined ? ['everyone', 'users', 'roles'] : (allowed.parse ?? []))
+    const users = new Set(allowed?.users ?? [])
+    const roles = new Set(allowed?.roles ?? [])
+    const userIds = [...content.matchAll(/<@!?(\d+)>/g)].map((match) => match[1] as string)
+    const roleIds = [...content.matchAll(/<@&(\d+)>/g)].map((match) => match[1] as string)
+    return {
+      mention_everyone: /@(everyone|here)\b/.test(content) && parse.has('everyone'),
+      mentions: this.people
+        .map((person) => person.user)
+        .filter((user) => userIds.includes(user.id) && (parse.has('users') || users.has(user.id))),
+      mention_roles: [...new Set(roleIds)].filter(
+        (id) => id === this.moderatorRoleId && (parse.has('roles') || roles.has(id)),
+      ),
     }
   }
 
