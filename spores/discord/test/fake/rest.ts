@@ -119,6 +119,11 @@ export class FakeRest {
     if (url.pathname.startsWith('/attachments/')) {
       const hosted = this.#hosted.get(url.pathname)
       if (hosted === undefined) return new Response('Not Found', { status: 404 })
+      // Past its `ex`, or unsigned, a CDN URL answers 404 with Discord's own words.
+      const expires = Number.parseInt(url.searchParams.get('ex') ?? '0', 16) * 1000
+      if (Date.now() >= expires || this.#world.attachmentsValidUntil <= Date.now()) {
+        return new Response('This content is no longer available.', { status: 404 })
+      }
       return new Response(hosted.bytes, { headers: { 'content-type': hosted.contentType } })
     }
     if (!url.pathname.startsWith(API_PREFIX)) return null
