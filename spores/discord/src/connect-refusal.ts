@@ -90,7 +90,8 @@ export function diagnoseConnectFailure(options: DiagnoseOptions): DiscordConnect
     return new DiscordConnectError('unavailable', { reason: `HTTP ${error.status} from ${error.url}` }, error)
   }
   if (typeof code === 'string' && UNREACHABLE.has(code)) {
-    return new DiscordConnectError('unavailable', { reason: `${reason} (${code})` }, error)
+    const said = reason.includes(code) ? reason : `${reason} (${code})`
+    return new DiscordConnectError('unavailable', { reason: said }, error)
   }
   const detail = closeCode === undefined ? reason : `${reason} (gateway close code ${closeCode})`
   return new DiscordConnectError('failed', { reason: detail }, error)

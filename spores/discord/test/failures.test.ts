@@ -57,6 +57,24 @@ describe('a Discord that answers 5xx at start-up', () => {
   })
 })
 
+describe('a Discord API that cannot be reached at start-up', () => {
+  it('connects anyway and shows unreachable in health, with the network error', async () => {
+    const hypha = new DiscordHypha({ retry: { initialMs: 60_000, maxMs: 60_000 } })
+    cleanups.push(() => hypha.stop())
+    const context = hyphaContext(
+      { token: 'fake-bot-token', apiBaseUrl: 'http://127.0.0.1:9/api' },
+      { emitted: new Recorder(), logs: new Recorder() },
+    )
+    await hypha.connect(context)
+    const health = await hypha.health()
+    expect(health.state).toBe('unreachable')
+    expect(health.detail).toMatch(
+      /^Discord could not be reached \(.*ECONNREFUSED.*\)\. The discord plugin keeps trying/,
+    )
+    expect(health.detail).toMatch(/Next try in \d+ s \(attempt 2\)\.$/)
+  })
+})
+
 describe('a rate limit that never clears', () => {
   it('resolves each send as held rather than pending, shows the count in health, and refuses past the bound', async () => {
     const { fake, hypha } = await rig()
