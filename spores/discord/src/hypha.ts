@@ -8,7 +8,7 @@ import { isHeard, toIncomingMessage } from './inbound.ts'
 import { listGuildMembers } from './membership.ts'
 import { channelLabel, type SendStep, sendSteps } from './outbound.ts'
 import { Outbox } from './outbox.ts'
-import { isMissingPermission, rateLimitWait, Troubles } from './troubles.ts'
+import { isMissingPermission, rateLimitWait, Troubles, troubleWords } from './troubles.ts'
 
 export interface DiscordHyphaOptions {
   /** The wait before the first retry of a Discord that was unavailable; doubling up to maxMs. */
@@ -92,10 +92,7 @@ export class DiscordHypha implements Hypha<DiscordConfig> {
       return members
     } catch (error) {
       if (!(error instanceof DiscordAPIError) || error.code !== RESTJSONErrorCodes.MissingAccess) throw error
-      const words =
-        `Discord refused the member list of server ${groupId}: the Server Members Intent is off. To fix it: ` +
-        'Discord Developer Portal → Applications → your bot → Bot → Privileged Gateway Intents, switch on ' +
-        'Server Members Intent and save; no restart is needed.'
+      const words = troubleWords('members_intent', { guild: groupId })
       this.#context?.logger.error(words, { guild: groupId })
       this.#troubles.note('members', words)
       throw new Error(words)
@@ -115,12 +112,7 @@ export class DiscordHypha implements Hypha<DiscordConfig> {
     }
     const waiting = this.#outbox?.waiting ?? 0
     const next = this.#outbox?.retryInSeconds
-    const held =
-      waiting === 0
-        ? []
-        : [
-            `Discord rate-limited the bot: ${waiting} message(s) wait to be sent in order, next try in ${next ?? 0} s`,
-          ]
+    const held = waiting === 0 ? [] : [troubleWords('rate_limited', { count: waiting, seconds: next ?? 0 })]
     return this.#troubles.over(gatewayHealth(this.#client), held)
   }
 
@@ -181,10 +173,7 @@ export class DiscordHypha implements Hypha<DiscordConfig> {
     } catch (error) {
       if (!isMissingPermission(error)) throw error
       const where = channelLabel(client, conversationId)
-      const words =
-        `Discord refused to let the bot post in ${where} (missing permission, code ${(error as DiscordAPIError).code}). ` +
-        'To fix it: in that channel’s or server’s settings, give the bot’s role View Channel, Send Messages, ' +
-        'Send Messages in Threads, Attach Files and Add Reactions.'
+      const words = troubleWords('missing_permission', { where, code: (error as DiscordAPIError).code })
       this.#context?.logger.error(words, { channel: conversationId })
       this.#troubles.note(`permission:${conversationId}`, words)
       throw new Error(words)

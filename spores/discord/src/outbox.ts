@@ -1,4 +1,5 @@
 import type { Logger } from '@mycelo/septum'
+import { troubleWords } from './troubles.ts'
 
 export interface OutboxOptions {
   readonly logger: Logger
@@ -88,9 +89,7 @@ export class Outbox {
 
   #hold(lane: Lane, waiting: Waiting): void {
     if (this.waiting >= this.options.limit) {
-      throw new Error(
-        `discord: not sent: ${this.options.limit} messages already wait for Discord's rate limit to pass`,
-      )
+      throw new Error(troubleWords('queue_full', { limit: this.options.limit }))
     }
     lane.waiting.push(waiting)
     this.options.logger.warn('discord: Discord rate-limited the bot; messages wait to be sent in order', {

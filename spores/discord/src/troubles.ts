@@ -1,5 +1,36 @@
 import type { Health } from '@mycelo/septum'
 import { DiscordAPIError, RateLimitError, RESTJSONErrorCodes } from 'discord.js'
+import { renderWording } from './connect-refusal.ts'
+
+/**
+ * The English of what the operator reads about a live channel in the log and /health.
+ * translations/en.yaml holds the same sentences under `trouble.*` (a test keeps them equal).
+ */
+export const TROUBLE_WORDING = {
+  missing_permission:
+    'Discord refused to let the bot post in {where} (missing permission, code {code}). To fix it: in ' +
+    'that channel’s or server’s settings, give the bot’s role View Channel, Send Messages, Send ' +
+    'Messages in Threads, Attach Files and Add Reactions.',
+  members_intent:
+    'Discord refused the member list of server {guild}: the Server Members Intent is off. To fix it: ' +
+    'Discord Developer Portal → Applications → your bot → Bot → Privileged Gateway Intents, switch on ' +
+    'Server Members Intent and save; no restart is needed.',
+  rate_limited:
+    'Discord rate-limited the bot: {count} message(s) wait to be sent in order, next try in {seconds} s',
+  queue_full: "discord: not sent: {limit} messages already wait for Discord's rate limit to pass",
+} as const
+
+export type TroubleSentence = keyof typeof TROUBLE_WORDING
+
+export function troubleWords(
+  sentence: TroubleSentence,
+  params: Readonly<Record<string, string | number>>,
+): string {
+  return renderWording(
+    TROUBLE_WORDING[sentence],
+    Object.fromEntries(Object.entries(params).map(([name, value]) => [name, String(value)])),
+  )
+}
 
 /**
  * Problems the operator can act on that do not stop the gateway (a channel the bot may not write

@@ -21,6 +21,7 @@ import {
   type SignalTransport,
   type TransportSession,
 } from './transport/transport.ts'
+import { worded } from './wording.ts'
 
 /** Knobs the bot leaves at their defaults; tests shorten them. */
 export interface SignalHyphaOptions {
@@ -172,8 +173,7 @@ export function createSignalHypha(options: SignalHyphaOptions = {}): SignalHypha
       const held = outbox?.waiting ?? 0
       if (linked.state !== 'healthy' || held === 0) return linked
       const next = outbox?.retryInSeconds
-      const when = next === undefined ? 'now' : `in ${next} s`
-      const detail = `Signal rate-limited the account: ${held} message(s) wait to be sent in order, next try ${when}`
+      const detail = worded('rate_limited', { count: held, seconds: next ?? 0 })
       return { state: 'degraded', detail, checkedAt: linked.checkedAt }
     },
   }

@@ -5,6 +5,7 @@ import {
   type SignalTransport,
   type TransportSession,
 } from './transport/transport.ts'
+import { worded } from './wording.ts'
 
 export interface Backoff {
   /** The wait before the first retry; each further one doubles, up to maxMs. */
@@ -24,11 +25,7 @@ export interface DaemonLinkOptions {
 /** connect() rejected: signal-cli answered, but has no such account, so no message can go or come. */
 export class AccountRefused extends Error {
   constructor(account: string, daemonWords: string) {
-    super(
-      `signal-cli does not have the account ${account} ("${daemonWords}"). To fix it: register or link ` +
-        `that account in signal-cli (signal-cli -a ${account} register, or signal-cli link), or correct ` +
-        'the account setting of the signal plugin.',
-    )
+    super(worded('account_unknown', { account, daemon: daemonWords }))
     this.name = 'AccountRefused'
   }
 }

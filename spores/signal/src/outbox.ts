@@ -1,4 +1,5 @@
 import type { Logger } from '@mycelo/septum'
+import { worded } from './wording.ts'
 
 export interface OutboxOptions {
   readonly logger: Logger
@@ -88,9 +89,7 @@ export class Outbox {
 
   #hold(lane: Lane, waiting: Waiting): void {
     if (this.waiting >= this.options.limit) {
-      throw new Error(
-        `signal: not sent: ${this.options.limit} messages already wait for Signal's rate limit to pass`,
-      )
+      throw new Error(worded('queue_full', { limit: this.options.limit }))
     }
     lane.waiting.push(waiting)
     this.options.logger.warn('signal: Signal rate-limited the account; messages wait to be sent in order', {

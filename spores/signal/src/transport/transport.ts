@@ -1,4 +1,5 @@
 import type { ChannelIdentity } from '@mycelo/septum'
+import { worded } from '../wording.ts'
 
 /** Who an outbound message goes to: one person (uuid or number) or one group (signal-cli's group id). */
 export type Recipient =
@@ -101,19 +102,19 @@ export class SignalCliRefusal extends Error {
 function adviceFor(result: SendResult): string {
   switch (result.type) {
     case 'UNREGISTERED_FAILURE':
-      return 'not registered on Signal: check the number, or they have left Signal'
+      return worded('unregistered')
     case 'IDENTITY_FAILURE':
-      return `their safety number changed: trust it with signal-cli trust ${result.recipient} before sending again`
+      return worded('identity', { recipient: result.recipient })
     case 'RATE_LIMIT_FAILURE':
       return result.retryAfterSeconds === undefined
-        ? 'Signal rate-limited this account: the message waits and is sent again'
-        : `Signal rate-limited this account for ${result.retryAfterSeconds} s: the message waits and is sent again`
+        ? worded('rate_limit')
+        : worded('rate_limit_for', { seconds: result.retryAfterSeconds })
     case 'PROOF_REQUIRED_FAILURE':
-      return 'Signal wants a captcha first: solve it and submit it with signal-cli submitRateLimitChallenge'
+      return worded('proof_required')
     case 'NETWORK_FAILURE':
-      return 'signal-cli could not reach Signal: check the network of the machine signal-cli runs on'
+      return worded('network')
     default:
-      return 'see the signal-cli log'
+      return worded('other_failure')
   }
 }
 
