@@ -74,8 +74,9 @@ export class DaemonLink {
     const address = this.options.transport.address
     if (this.#state === 'connected')
       return { state: 'healthy', detail: `connected to signal-cli at ${address}`, checkedAt }
-    if (this.#state === 'stopped') return { state: 'unreachable', detail: 'stopped', checkedAt }
+    // A refused account stays the reason even once connect() has stopped the link for it.
     if (this.#refusal !== undefined) return { state: 'unreachable', detail: this.#refusal.message, checkedAt }
+    if (this.#state === 'stopped') return { state: 'unreachable', detail: 'stopped', checkedAt }
     if (this.#everConnected) {
       const detail = `reconnecting to signal-cli at ${address} (attempt ${this.#attempts}: ${this.#lastError})`
       return { state: 'degraded', detail, checkedAt }

@@ -50,7 +50,9 @@ describe('an account the daemon does not have', () => {
     expect(recording.logs.where((line) => line.level === 'error').map((line) => line.message)).toEqual([
       expect.stringContaining('signal-cli does not have the account +15550199999'),
     ])
-    expect((await hypha.health()).state).toBe('unreachable')
+    const health = await hypha.health()
+    expect(health.state).toBe('unreachable')
+    expect(health.detail).toContain('signal-cli does not have the account +15550199999')
   })
 })
 

@@ -1,4 +1,9 @@
-import type { APIAttachment, GatewayMessageCreateDispatchData } from 'discord.js'
+import type {
+  APIAttachment,
+  GatewayMessageCreateDispatchData,
+  GatewayMessageUpdateDispatchData,
+  GatewayThreadCreateDispatchData,
+} from 'discord.js'
 import { EmbedType, GatewayDispatchEvents, MessageReferenceType, MessageType } from 'discord.js'
 import { FakeGateway, type GatewaySocketData } from './gateway.ts'
 import { FakeRest } from './rest.ts'
@@ -113,16 +118,18 @@ export function startFakeDiscord(options: FakeDiscordOptions = {}): FakeDiscord 
     },
     edit(message, content) {
       const edited = { ...message, content, edited_timestamp: new Date().toISOString() }
-      gateway.dispatch(GatewayDispatchEvents.MessageUpdate, edited)
+      gateway.dispatch(GatewayDispatchEvents.MessageUpdate, edited satisfies GatewayMessageUpdateDispatchData)
       return edited
     },
     unfurl(message) {
       const embed = { type: EmbedType.Link, url: 'https://example.org/', title: 'Example' }
-      gateway.dispatch(GatewayDispatchEvents.MessageUpdate, { ...message, embeds: [embed] })
+      const unfurled: GatewayMessageUpdateDispatchData = { ...message, embeds: [embed] }
+      gateway.dispatch(GatewayDispatchEvents.MessageUpdate, unfurled)
     },
     openThread(name, owner) {
       const thread = world.openThread(name, owner)
-      gateway.dispatch(GatewayDispatchEvents.ThreadCreate, { ...thread, newly_created: true })
+      const created: GatewayThreadCreateDispatchData = { ...thread, newly_created: true }
+      gateway.dispatch(GatewayDispatchEvents.ThreadCreate, created)
       return thread.id
     },
     async stop() {

@@ -4,6 +4,7 @@ import {
   GatewayDispatchEvents,
   type GatewayMessageCreateDispatchData,
   type RESTPostAPIChannelMessageJSONBody,
+  type RESTRateLimit,
 } from 'discord.js'
 import type { FakeGateway } from './gateway.ts'
 import { Recorder } from './recorder.ts'
@@ -297,7 +298,11 @@ function rateLimited(shape: RateLimitShape): Answer {
   const seconds = String(shape.retryAfter)
   return {
     status: 429,
-    body: { message: 'You are being rate limited.', retry_after: shape.retryAfter, global },
+    body: {
+      message: 'You are being rate limited.',
+      retry_after: shape.retryAfter,
+      global,
+    } satisfies RESTRateLimit,
     headers: {
       'retry-after': seconds,
       'x-ratelimit-scope': shape.scope,
