@@ -1,5 +1,5 @@
 import type { TranslatableRef } from '@mycelo/septum'
-import { ApplicationFlags, GatewayCloseCodes, REST, Routes } from 'discord.js'
+import { GatewayCloseCodes, HTTPError } from 'discord.js'
 
 /**
  * The English text of every connect refusal. translations/en.yaml holds the same sentences under
@@ -15,11 +15,23 @@ export const CONNECT_WORDING = {
     '{intents}. To fix it: Discord Developer Portal → Applications → your bot → Bot → Privileged ' +
     'Gateway Intents, switch on {intents}, save, then restart.',
   failed: 'Could not connect to Discord: {reason}',
+  unavailable:
+    'Discord could not be reached ({reason}). The discord plugin keeps trying again by itself, waiting ' +
+    'longer each time; nothing to do unless it lasts: then check that this machine reaches discord.com.',
+  gateway_closed:
+    'The Discord gateway ({gateway}) closed the connection before the bot was ready. If it lasts, check ' +
+    'Discord’s status page, then restart the discord plugin.',
+  gateway_unreachable:
+    'The Discord gateway ({gateway}) could not be reached. Check that this machine can open WebSocket ' +
+    'connections to Discord (a firewall or proxy may block them), then restart the discord plugin.',
 } as const
 
 export type ConnectRefusal = keyof typeof CONNECT_WORDING
 
-/** The portal's own labels for the two privileged intents the hypha asks for. */
+/**
+ * The portal's own labels for the privileged intents. The gateway is asked for Message Content
+ * only; Server Members is needed by the member list alone, which names it when refused.
+ */
 export const INTENT_LABELS = {
   messageContent: 'Message Content Intent',
   guildMembers: 'Server Members Intent',
@@ -29,12 +41,15 @@ export const INTENT_LABELS = {
 export class DiscordConnectError extends Error {
   readonly refusal: ConnectRefusal
   readonly ref: TranslatableRef
+  /** Discord was unavailable rather than refusing: trying again later can work. */
+  readonly transient: boolean
 
   constructor(refusal: ConnectRefusal, params: Readonly<Record<string, string>>, cause?: unknown) {
     super(renderWording(CONNECT_WORDING[refusal], params), cause === undefined ? undefined : { cause })
     this.name = 'DiscordConnectError'
     this.refusal = refusal
     this.ref = { domain: 'discord', key: `connect.${refusal}`, params }
+    this.transient = refusal === 'unavailable'
   }
 }
 
@@ -47,46 +62,37 @@ export interface DiagnoseOptions {
   readonly error: unknown
   /** The code the gateway last closed with, if it closed before READY. */
   readonly closeCode: number | undefined
-  readonly token: string
-  readonly api: string
 }
 
+/** Network failures of a REST call: Discord (or the way to it) is down, not refusing. */
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'ConnectionRefused',
+])
+
 /** Turns a failed login into the refusal an operator can act on. */
-export async function diagnoseConnectFailure(options: DiagnoseOptions): Promise<DiscordConnectError> {
+export function diagnoseConnectFailure(options: DiagnoseOptions): DiscordConnectError {
   const { error, closeCode } = options
+  if (error instanceof DiscordConnectError) return error
   const code = (error as { code?: unknown } | null)?.code
   if (code === 'TokenInvalid' || closeCode === GatewayCloseCodes.AuthenticationFailed) {
     return new DiscordConnectError('token_rejected', {}, error)
   }
   if (closeCode === GatewayCloseCodes.DisallowedIntents) {
-    const intents = await missingIntents(options)
-    return new DiscordConnectError('intents_disallowed', { intents: intents.join(' and ') }, error)
+    return new DiscordConnectError('intents_disallowed', { intents: INTENT_LABELS.messageContent }, error)
   }
   const reason = error instanceof Error ? error.message : String(error)
+  if (error instanceof HTTPError && error.status >= 500) {
+    return new DiscordConnectError('unavailable', { reason: `HTTP ${error.status} from ${error.url}` }, error)
+  }
+  if (typeof code === 'string' && UNREACHABLE.has(code)) {
+    const said = reason.includes(code) ? reason : `${reason} (${code})`
+    return new DiscordConnectError('unavailable', { reason: said }, error)
+  }
   const detail = closeCode === undefined ? reason : `${reason} (gateway close code ${closeCode})`
   return new DiscordConnectError('failed', { reason: detail }, error)
-}
-
-/**
- * Close code 4014 does not say which intent was refused; the application's flags do. When they
- * cannot be read, both intents the hypha asks for are named.
- */
-async function missingIntents(options: DiagnoseOptions): Promise<string[]> {
-  const both = [INTENT_LABELS.messageContent, INTENT_LABELS.guildMembers]
-  const rest = new REST({ api: options.api, timeout: 5_000 }).setToken(options.token)
-  try {
-    const application = (await rest.get(Routes.currentApplication())) as { flags?: number }
-    const flags = application.flags ?? 0
-    const missing: string[] = []
-    const content = ApplicationFlags.GatewayMessageContent | ApplicationFlags.GatewayMessageContentLimited
-    const members = ApplicationFlags.GatewayGuildMembers | ApplicationFlags.GatewayGuildMembersLimited
-    if ((flags & content) === 0) missing.push(INTENT_LABELS.messageContent)
-    if ((flags & members) === 0) missing.push(INTENT_LABELS.guildMembers)
-    return missing.length === 0 ? both : missing
-  } catch {
-    return both
-  } finally {
-    rest.clearHashSweeper()
-    rest.clearHandlerSweeper()
-  }
 }

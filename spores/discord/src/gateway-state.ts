@@ -53,7 +53,7 @@ export function logGateway(client: Client, logger: Logger): { lastFatalClose(): 
   client.on(Events.Warn, (message) => logger.warn(`discord: ${message}`))
   client.on(Events.Debug, (message) => logger.debug(`discord: ${message}`))
   client.rest.on(RESTEvents.RateLimited, (info) =>
-    logger.info('discord rate limit reached; the request waits its turn', {
+    logger.info('discord rate limit reached', {
       route: info.route,
       method: info.method,
       retryAfterMs: info.retryAfter,

@@ -16,32 +16,56 @@ interface Outgoing {
   readonly files?: readonly AttachmentPayload[]
 }
 
+/** One REST call of a send, run in order through the hypha's rate-limit queue. */
+export interface SendStep {
+  readonly label: string
+  run(): Promise<void>
+}
+
 /**
- * Sends content into a channel, DM or thread (a thread's id is its own channel id, so a reply stays
- * in it). The reaction goes first, then the text in order, split to Discord's limit; attachments
- * ride on the last piece of text, ten to a message. Every call goes through discord.js's REST queue,
- * which waits out Discord's rate limits.
+ * Prepares content for a channel, DM or thread (a thread's id is its own channel id, so a reply
+ * stays in it): the reaction first, then the text in order, split to Discord's limit; attachments
+ * ride on the last piece of text, ten to a message. The channel is found and files downloaded
+ * here, so a step that runs later only posts.
  */
-export async function sendContent(
+export async function sendSteps(
   client: Client<true>,
   conversationId: string,
   content: OutgoingContent,
-): Promise<void> {
+): Promise<SendStep[]> {
   // A channel discord.js already holds is used at once; only an unknown one costs a fetch.
   const cached = client.channels.cache.get(conversationId)
   const channel =
     cached?.isSendable() && !cached.partial ? cached : await sendableChannel(client, conversationId)
-  if (content.reactTo !== undefined) {
-    await channel.messages.react(content.reactTo.messageId, content.reactTo.emoji)
+  const steps: SendStep[] = []
+  const reactTo = content.reactTo
+  if (reactTo !== undefined) {
+    steps.push({
+      label: `reaction to ${reactTo.messageId}`,
+      run: async () => void (await channel.messages.react(reactTo.messageId, reactTo.emoji)),
+    })
   }
   const attachments = content.attachments ?? []
   const files = attachments.length === 0 ? [] : await Promise.all(attachments.map(toFile))
-  for (const message of plan(splitText(content.text ?? ''), files)) {
+  for (const [index, message] of plan(splitText(content.text ?? ''), files).entries()) {
     // A message without files goes as plain JSON: discord.js prepares an upload for any files key.
-    await channel.send(
-      message.files?.length ? { ...message, files: [...message.files] } : { content: message.content },
-    )
+    const payload = message.files?.length
+      ? { ...message, files: [...message.files] }
+      : { content: message.content }
+    steps.push({
+      label: `message ${index + 1} to ${conversationId}`,
+      run: async () => void (await channel.send(payload)),
+    })
   }
+  return steps
+}
+
+/** How the operator knows a channel: `#name` with its id, or the DM's id. */
+export function channelLabel(client: Client<true>, conversationId: string): string {
+  const channel = client.channels.cache.get(conversationId)
+  const name =
+    channel !== undefined && 'name' in channel && typeof channel.name === 'string' ? channel.name : undefined
+  return name === undefined ? `channel ${conversationId}` : `#${name} (${conversationId})`
 }
 
 async function sendableChannel(client: Client<true>, conversationId: string): Promise<SendableChannels> {

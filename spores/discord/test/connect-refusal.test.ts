@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'bun:test'
-import { GatewayCloseCodes } from 'discord.js'
+import { GatewayCloseCodes, GatewayIntentBits, GatewayOpcodes } from 'discord.js'
 import { DiscordConnectError } from '../src/connect-refusal.ts'
 import { DiscordHypha } from '../src/hypha.ts'
 import { startFakeDiscord } from './fake/index.ts'
 import { Recorder } from './fake/recorder.ts'
-import { hyphaContext, type LogLine } from './harness.ts'
+import { connectedRig, hyphaContext, type LogLine } from './harness.ts'
 
 /** Connects a fresh hypha to a fake and answers what connect() rejected with. */
 async function refusal(options: {
   fake?: Parameters<typeof startFakeDiscord>[0]
   token?: string
   closeIdentifyWith?: number
-  applicationUnreadable?: boolean
+  gatewayUrl?: string
 }): Promise<{ error: DiscordConnectError; logs: readonly LogLine[] }> {
   const fake = startFakeDiscord(options.fake)
   fake.gateway.closeNextIdentifyWith = options.closeIdentifyWith
-  if (options.applicationUnreadable === true) fake.rest.failRoute('GET', '/applications/@me', 403)
+  fake.rest.gatewayUrl = options.gatewayUrl
   const logs = new Recorder<LogLine>()
   const context = hyphaContext(
     { token: options.token ?? fake.token, apiBaseUrl: fake.restApi },
@@ -52,25 +52,17 @@ describe('connect() refusals', () => {
     )
   })
 
-  it('names the Server Members intent when that is the one switched off', async () => {
-    const { error } = await refusal({ fake: { portalIntents: { guildMembers: false } } })
-    expect(error.message).toContain('not enabled: Server Members Intent.')
-    expect(error.message).not.toContain('Message Content')
-  })
-
-  it('names both when both are off', async () => {
-    const { error } = await refusal({
-      fake: { portalIntents: { guildMembers: false, messageContent: false } },
-    })
-    expect(error.message).toContain('not enabled: Message Content Intent and Server Members Intent.')
-  })
-
-  it('names both when the application flags cannot be read to tell which', async () => {
-    const { error } = await refusal({
-      fake: { portalIntents: { messageContent: false } },
-      applicationUnreadable: true,
-    })
-    expect(error.message).toContain('not enabled: Message Content Intent and Server Members Intent.')
+  it('asks the gateway for Message Content but not Server Members, so a portal without it still connects', async () => {
+    const rig = await connectedRig({ fake: { portalIntents: { guildMembers: false } } })
+    try {
+      const identify = rig.fake.gateway.received.entries.find((frame) => frame.op === GatewayOpcodes.Identify)
+      const intents = (identify?.d as { intents?: number } | undefined)?.intents ?? 0
+      expect(intents & GatewayIntentBits.MessageContent).toBe(GatewayIntentBits.MessageContent)
+      expect(intents & GatewayIntentBits.GuildMembers).toBe(0)
+      expect((await rig.hypha.health()).state).toBe('healthy')
+    } finally {
+      await rig.stop()
+    }
   })
 
   it('names the token and Reset Token when the REST API answers 401', async () => {
@@ -84,6 +76,20 @@ describe('connect() refusals', () => {
     const { error } = await refusal({ closeIdentifyWith: GatewayCloseCodes.AuthenticationFailed })
     expect(error.refusal).toBe('token_rejected')
     expect(error.message).toContain('Discord rejected the bot token')
+  })
+
+  it('fails, naming the gateway, when it closes before READY with a code discord.js would retry for ever', async () => {
+    const { error } = await refusal({ closeIdentifyWith: GatewayCloseCodes.UnknownError })
+    expect(error.refusal).toBe('gateway_closed')
+    expect(error.message).toMatch(
+      /^The Discord gateway \(ws:\/\/127\.0\.0\.1:\d+\/gateway\) closed the connection before/,
+    )
+  })
+
+  it('fails, naming the gateway, when nothing answers at the URL /gateway/bot gave', async () => {
+    const { error } = await refusal({ gatewayUrl: 'ws://127.0.0.1:9' })
+    expect(error.refusal).toBe('gateway_unreachable')
+    expect(error.message).toContain('The Discord gateway (ws://127.0.0.1:9) could not be reached.')
   })
 
   it('says what happened for any other fatal close', async () => {

@@ -119,13 +119,40 @@ describe('outbound messages', () => {
     expect(post.path).toBe(`/channels/${dm}/messages`)
   })
 
-  it("waits out Discord's 429 and retries through discord.js's queue", async () => {
+  it('holds a message Discord rate-limits, says how many wait, and posts them in order once it passes', async () => {
     const { fake } = rig
-    fake.rest.rateLimitNext(1)
-    await rig.hypha.send(fake.world.textChannelId, { text: 'patience' })
-    const attempts = fake.rest.requests.entries.filter((request) => contentOf(request) === 'patience')
-    expect(attempts.map((attempt) => attempt.status)).toEqual([429, 200])
-    await rig.logs.waitFor((line) => line.message.includes('rate limit'))
+    const channel = fake.world.textChannelId
+    fake.rest.rateLimitNext(1, { retryAfter: 0.05 })
+    await rig.hypha.send(channel, { text: 'patience' })
+    await rig.hypha.send(channel, { text: 'after patience' })
+    const waiting = rig.logs.entries
+      .filter(
+        (line) => line.message === 'discord: Discord rate-limited the bot; messages wait to be sent in order',
+      )
+      .map((line) => line.meta?.waiting)
+    expect(waiting).toEqual([1, 2])
+    await fake.rest.requests.waitFor((request) => contentOf(request) === 'after patience')
+    const attempts = fake.rest.requests.entries
+      .filter((request) => ['patience', 'after patience'].includes(contentOf(request) ?? ''))
+      .map((request) => [contentOf(request), request.status])
+    expect(attempts).toEqual([
+      ['patience', 429],
+      ['patience', 200],
+      ['after patience', 200],
+    ])
+  })
+
+  it('holds a message under the global rate limit the same way', async () => {
+    const { fake } = rig
+    fake.rest.rateLimitNext(1, { retryAfter: 0.05, scope: 'global' })
+    await rig.hypha.send(fake.world.textChannelId, { text: 'globally patient' })
+    await fake.rest.requests.waitFor(
+      (request) => contentOf(request) === 'globally patient' && request.status === 200,
+    )
+    const statuses = fake.rest.requests.entries
+      .filter((request) => contentOf(request) === 'globally patient')
+      .map((request) => request.status)
+    expect(statuses).toEqual([429, 200])
   })
 
   it('refuses a conversation that is no channel the bot can write to', async () => {

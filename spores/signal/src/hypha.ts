@@ -6,18 +6,31 @@ import type {
   IncomingMessage,
   OutgoingContent,
 } from '@mycelo/septum'
+import { withAttachmentBytes } from './attachments.ts'
 import type { SignalConfig } from './config.ts'
 import { GROUP_PREFIX, normaliseReceived } from './envelope.ts'
 import { type Backoff, DaemonLink } from './link.ts'
 import { dataUriOf, reactionOf, recipientOf } from './outbound.ts'
+import { Outbox } from './outbox.ts'
 import { jsonRpcTransport } from './transport/jsonrpc.ts'
 import { restTransport } from './transport/rest.ts'
-import { excerpt, type FrameSink, type SignalTransport } from './transport/transport.ts'
+import {
+  excerpt,
+  type FrameSink,
+  SignalCliRefusal,
+  type SignalTransport,
+  type TransportSession,
+} from './transport/transport.ts'
+import { worded } from './wording.ts'
 
 /** Knobs the bot leaves at their defaults; tests shorten them. */
 export interface SignalHyphaOptions {
   readonly backoff?: Backoff
   readonly requestTimeoutMs?: number
+  /** How long a rate-limited message waits when Signal does not say; 30 s unless given. */
+  readonly rateLimitWaitMs?: number
+  /** The largest received attachment whose bytes are fetched; 25 MiB unless given. */
+  readonly maxAttachmentBytes?: number
 }
 
 export type SignalHypha = Hypha<SignalConfig> & { health(): Promise<Health> }
@@ -27,11 +40,15 @@ const DEFAULT_BACKOFF: Backoff = { initialMs: 200, maxMs: 30_000 }
 /** Messages heard between connect() and listen() wait here; past this many the oldest go. */
 const MAX_WAITING = 1_000
 
+/** Outbound messages that may wait for Signal's rate limit; one more is refused with a reason. */
+const MAX_OUTBOX = 100
+
 export function createSignalHypha(options: SignalHyphaOptions = {}): SignalHypha {
   let context: HyphaContext<SignalConfig> | undefined
   let link: DaemonLink | undefined
   let listening = false
   const waiting: IncomingMessage[] = []
+  let outbox: Outbox | undefined
 
   const emit = (message: IncomingMessage): void => {
     // Not awaited: one slow command must not hold back the next message on the socket.
@@ -43,6 +60,14 @@ export function createSignalHypha(options: SignalHyphaOptions = {}): SignalHypha
     })
   }
 
+  const liveSession = (): TransportSession | undefined => {
+    try {
+      return link?.session()
+    } catch {
+      return undefined
+    }
+  }
+
   const linkOf = (): DaemonLink => {
     if (link === undefined) throw new Error('the signal hypha is not connected: call connect() first')
     return link
@@ -51,17 +76,37 @@ export function createSignalHypha(options: SignalHyphaOptions = {}): SignalHypha
   return {
     async connect(ctx) {
       await link?.stop()
+      outbox?.stop()
       context = ctx
+      outbox = new Outbox({
+        logger: ctx.logger,
+        limit: MAX_OUTBOX,
+        retryAfterMs: (error) => rateLimitWait(error, options.rateLimitWaitMs ?? 30_000),
+      })
       const transport = transportFor(ctx.config, options.requestTimeoutMs ?? 30_000)
+      const fetching = {
+        maxBytes: options.maxAttachmentBytes ?? 25 * 1024 * 1024,
+        logger: ctx.logger,
+        get session() {
+          return liveSession()
+        },
+      }
+      // Fetching an attachment's bytes takes time; the chain keeps messages in the order they came.
+      let inbound: Promise<void> = Promise.resolve()
       const sink = frameSink(ctx, transport, (message) => {
-        if (listening) emit(message)
-        else if (waiting.push(message) > MAX_WAITING) waiting.shift()
+        inbound = inbound
+          .then(() => withAttachmentBytes(message, fetching))
+          .then((whole) => {
+            if (listening) emit(whole)
+            else if (waiting.push(whole) > MAX_WAITING) waiting.shift()
+          })
       })
       link = new DaemonLink({
         transport,
         sink,
         backoff: options.backoff ?? DEFAULT_BACKOFF,
         logger: ctx.logger,
+        account: ctx.config.account,
       })
       await link.start()
     },
@@ -73,19 +118,33 @@ export function createSignalHypha(options: SignalHyphaOptions = {}): SignalHypha
 
     async stop() {
       listening = false
+      outbox?.stop()
       await link?.stop()
     },
 
+    // A message Signal refuses for its rate limit resolves as queued: it is sent later, in its conversation's order.
     async send(conversationId: string, content: OutgoingContent) {
       const recipient = recipientOf(conversationId)
-      const session = linkOf().session()
+      const live = linkOf()
+      const queue = outbox as Outbox
+      live.session()
       if (content.reactTo !== undefined) {
-        await session.react(recipient, reactionOf(content.reactTo.messageId, content.reactTo.emoji))
+        const reaction = reactionOf(content.reactTo.messageId, content.reactTo.emoji)
+        await queue.deliver(
+          conversationId,
+          () => live.session().react(recipient, reaction),
+          `reaction to ${conversationId}`,
+        )
       }
       const text = content.text ?? ''
       const attachments = await Promise.all((content.attachments ?? []).map(dataUriOf))
       if (text === '' && attachments.length === 0) return
-      await session.send(recipient, { text, attachments })
+      const message = { text, attachments }
+      await queue.deliver(
+        conversationId,
+        () => live.session().send(recipient, message),
+        `message to ${conversationId}`,
+      )
     },
 
     async listGroupMembers(groupId: string): Promise<readonly ChannelIdentity[]> {
@@ -106,7 +165,16 @@ export function createSignalHypha(options: SignalHyphaOptions = {}): SignalHypha
     },
 
     async health() {
-      return link?.health() ?? { state: 'unreachable', detail: 'not connected yet', checkedAt: new Date() }
+      const linked = link?.health() ?? {
+        state: 'unreachable',
+        detail: 'not connected yet',
+        checkedAt: new Date(),
+      }
+      const held = outbox?.waiting ?? 0
+      if (linked.state !== 'healthy' || held === 0) return linked
+      const next = outbox?.retryInSeconds
+      const detail = worded('rate_limited', { count: held, seconds: next ?? 0 })
+      return { state: 'degraded', detail, checkedAt: linked.checkedAt }
     },
   }
 }
@@ -143,4 +211,11 @@ function frameSink(
       ctx.logger.warn('skipped a frame from signal-cli that is not a payload', { why, frame: excerpt(frame) })
     },
   }
+}
+
+/** How long a refusal for Signal's rate limit asks to wait; undefined for any other refusal. */
+function rateLimitWait(error: unknown, fallbackMs: number): number | undefined {
+  if (!(error instanceof SignalCliRefusal) || !error.rateLimited) return undefined
+  const seconds = error.results.flatMap((result) => result.retryAfterSeconds ?? [])
+  return seconds.length === 0 ? fallbackMs : Math.max(...seconds) * 1000
 }

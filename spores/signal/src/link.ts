@@ -1,5 +1,11 @@
 import type { Health, Logger } from '@mycelo/septum'
-import type { FrameSink, SignalTransport, TransportSession } from './transport/transport.ts'
+import {
+  type FrameSink,
+  SignalCliRefusal,
+  type SignalTransport,
+  type TransportSession,
+} from './transport/transport.ts'
+import { worded } from './wording.ts'
 
 export interface Backoff {
   /** The wait before the first retry; each further one doubles, up to maxMs. */
@@ -12,6 +18,16 @@ export interface DaemonLinkOptions {
   readonly sink: FrameSink
   readonly backoff: Backoff
   readonly logger: Logger
+  /** The Signal account the hypha speaks as; each new session checks signal-cli has it. */
+  readonly account: string
+}
+
+/** connect() rejected: signal-cli answered, but has no such account, so no message can go or come. */
+export class AccountRefused extends Error {
+  constructor(account: string, daemonWords: string) {
+    super(worded('account_unknown', { account, daemon: daemonWords }))
+    this.name = 'AccountRefused'
+  }
 }
 
 type LinkState = 'idle' | 'connected' | 'reconnecting' | 'stopped'
@@ -27,13 +43,22 @@ export class DaemonLink {
   #attempts = 0
   #lastError = ''
   #timer: ReturnType<typeof setTimeout> | undefined
+  #refusal: AccountRefused | undefined
 
   constructor(private readonly options: DaemonLinkOptions) {}
 
-  /** Makes the first attempt; when it fails, keeps retrying in the background rather than rejecting. */
+  /**
+   * Makes the first attempt; when signal-cli cannot be reached, keeps retrying in the background
+   * rather than rejecting. A daemon that answers without the account rejects: nothing can work.
+   */
   async start(): Promise<void> {
     this.#state = 'reconnecting'
     await this.#dial()
+    if (this.#refusal !== undefined) {
+      const refusal = this.#refusal
+      await this.stop()
+      throw refusal
+    }
   }
 
   /** The live session; throws the error a send while disconnected reports. */
@@ -49,6 +74,8 @@ export class DaemonLink {
     const address = this.options.transport.address
     if (this.#state === 'connected')
       return { state: 'healthy', detail: `connected to signal-cli at ${address}`, checkedAt }
+    // A refused account stays the reason even once connect() has stopped the link for it.
+    if (this.#refusal !== undefined) return { state: 'unreachable', detail: this.#refusal.message, checkedAt }
     if (this.#state === 'stopped') return { state: 'unreachable', detail: 'stopped', checkedAt }
     if (this.#everConnected) {
       const detail = `reconnecting to signal-cli at ${address} (attempt ${this.#attempts}: ${this.#lastError})`
@@ -74,12 +101,16 @@ export class DaemonLink {
     let session: TransportSession
     try {
       session = await transport.dial(sink)
+      await this.#checkAccount(session)
     } catch (error) {
       this.#lastError = error instanceof Error ? error.message : String(error)
+      this.#refusal = error instanceof AccountRefused ? error : undefined
       this.#attempts += 1
       if (this.#state === 'stopped') return
       const delay = this.#delay()
-      logger.warn('cannot reach signal-cli; retrying', {
+      const line = this.#refusal === undefined ? 'cannot reach signal-cli; retrying' : this.#lastError
+      const level = this.#refusal === undefined ? 'warn' : 'error'
+      logger[level](line, {
         address: transport.address,
         attempt: this.#attempts,
         retryInMs: delay,
@@ -95,10 +126,24 @@ export class DaemonLink {
     if (this.#everConnected) logger.info('reconnected to signal-cli', { address: transport.address })
     else logger.info('connected to signal-cli', { address: transport.address })
     this.#session = session
+    this.#refusal = undefined
     this.#state = 'connected'
     this.#everConnected = true
     this.#attempts = 0
     void session.closed.then((reason) => this.#lost(session, reason))
+  }
+
+  /** A call that needs the account: the daemon's refusal names a missing one in its own words. */
+  async #checkAccount(session: TransportSession): Promise<void> {
+    try {
+      await session.listGroups()
+    } catch (error) {
+      session.close()
+      if (error instanceof SignalCliRefusal && error.unknownAccount) {
+        throw new AccountRefused(this.options.account, error.daemonMessage)
+      }
+      throw error
+    }
   }
 
   #lost(session: TransportSession, reason: string): void {

@@ -31,7 +31,8 @@ export function reactionOf(messageId: string, emoji: string): OutboundReaction {
 /** `data:<type>;filename=<name>;base64,<bytes>`: how both signal-cli and the REST API take a file. */
 export async function dataUriOf(attachment: Attachment): Promise<string> {
   const bytes = attachment.data ?? (await download(attachment))
-  const contentType = attachment.contentType ?? 'application/octet-stream'
+  // signal-cli reads the name out of the URI's parameters, so one of the type's own (`; charset=`) loses it.
+  const contentType = attachment.contentType?.split(';')[0]?.trim() || 'application/octet-stream'
   // `;` and `,` delimit the URI's own fields, so a name containing them would cut it short.
   const name = attachment.name === undefined ? '' : `;filename=${attachment.name.replace(/[;,]/g, '_')}`
   return `data:${contentType}${name};base64,${Buffer.from(bytes).toString('base64')}`

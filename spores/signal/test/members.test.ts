@@ -36,6 +36,7 @@ describe('listGroupMembers against a fake signal-cli daemon', () => {
   it('answers the members listGroups names, by uuid, for the group id or its conversation id', async () => {
     const { daemon, recording } = daemonRecording()
     const live = await connect(recording)
+    daemon.requests.clear() // connecting checked the account with a listGroups of its own
     const expected = [
       { channel: 'signal', externalId: ALICE.uuid },
       { channel: 'signal', externalId: BOB.uuid },
@@ -106,6 +107,7 @@ describe('listGroupMembers against a fake signal-cli-rest-api', () => {
   it('answers the members GET /v1/groups/<number> names, matching signal-cli group id to internal_id', async () => {
     const { api, recording } = restRecording()
     const live = await connect(recording)
+    api.calls.clear() // connecting checked the account with a groups call of its own
     expect(await live.listGroupMembers!(BOOK_CLUB.id)).toEqual([
       { channel: 'signal', externalId: ALICE.number },
       { channel: 'signal', externalId: BOB.number },

@@ -30,10 +30,10 @@ describe('outbound to a fake signal-cli daemon', () => {
     const daemon = FakeDaemon.start()
     cleanups.push(() => daemon.close())
     const address = via === 'unix' ? daemon.socketPath : daemon.tcpAddress
-    return {
-      daemon,
-      hypha: await connected({ account: BOT_NUMBER, transport: 'jsonrpc', address }, requestTimeoutMs),
-    }
+    const live = await connected({ account: BOT_NUMBER, transport: 'jsonrpc', address }, requestTimeoutMs)
+    // Connecting checks the account with listGroups; these tests look at what follows.
+    daemon.requests.clear()
+    return { daemon, hypha: live }
   }
 
   it('sends text to a person as `send` with a recipient list and the account', async () => {
@@ -43,7 +43,7 @@ describe('outbound to a fake signal-cli daemon', () => {
       {
         method: 'send',
         params: { recipient: [ALICE.uuid], message: 'hi Alice', account: BOT_NUMBER },
-        id: 1,
+        id: 2,
         via: 'unix',
       },
     ])
@@ -152,7 +152,9 @@ describe('outbound to a fake signal-cli-rest-api', () => {
     const api = FakeRestApi.start(token === undefined ? {} : { token })
     cleanups.push(() => api.close())
     const config: SignalConfig = { account: BOT_NUMBER, transport: 'rest', address: api.url, ...extra }
-    return { api, hypha: await connected(config) }
+    const live = await connected(config)
+    api.calls.clear()
+    return { api, hypha: live }
   }
   const posts = (api: FakeRestApi) => api.calls.where((call) => call.method === 'POST')
 
@@ -206,6 +208,7 @@ describe('outbound to a fake signal-cli-rest-api', () => {
   it('carries a configured bearer token on every call, the receive websocket included', async () => {
     const { api, hypha } = await restHypha({ token: 's3cret' }, 's3cret')
     await hypha.send(ALICE.uuid, { text: 'hi' })
+    await hypha.listGroupMembers?.(BOOK_CLUB.id)
     expect(api.calls.all.map((call) => call.authorization)).toEqual(['Bearer s3cret', 'Bearer s3cret'])
   })
 
@@ -223,6 +226,7 @@ describe('outbound refusals before anything is sent', () => {
     const daemon = FakeDaemon.start()
     cleanups.push(() => daemon.close())
     const live = await connected({ account: BOT_NUMBER, transport: 'jsonrpc', address: daemon.socketPath })
+    daemon.requests.clear()
     await expect(
       live.send(ALICE.uuid, { reactTo: { messageId: 'not-a-signal-id', emoji: '👍' } }),
     ).rejects.toThrow('cannot react to "not-a-signal-id": a Signal message id is <author>:<timestamp>')

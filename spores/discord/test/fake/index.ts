@@ -1,5 +1,10 @@
-import type { APIAttachment, GatewayMessageCreateDispatchData } from 'discord.js'
-import { GatewayDispatchEvents } from 'discord.js'
+import type {
+  APIAttachment,
+  GatewayMessageCreateDispatchData,
+  GatewayMessageUpdateDispatchData,
+  GatewayThreadCreateDispatchData,
+} from 'discord.js'
+import { EmbedType, GatewayDispatchEvents, MessageReferenceType, MessageType } from 'discord.js'
 import { FakeGateway, type GatewaySocketData } from './gateway.ts'
 import { FakeRest } from './rest.ts'
 import { type Person, type PortalIntents, World } from './world.ts'
@@ -25,6 +30,8 @@ export interface InjectedMessage {
   readonly author: Person
   readonly content: string
   readonly attachments?: readonly APIAttachment[]
+  /** Makes it a reply (type 19) to this earlier message, carried whole as `referenced_message`. */
+  readonly replyTo?: GatewayMessageCreateDispatchData
 }
 
 /**
@@ -40,6 +47,12 @@ export interface FakeDiscord {
   readonly token: string
   /** Dispatches MESSAGE_CREATE as if a user wrote it; answers the message as sent. */
   say(message: InjectedMessage): GatewayMessageCreateDispatchData
+  /** Dispatches MESSAGE_UPDATE as Discord does when its author edits the text. */
+  edit(message: GatewayMessageCreateDispatchData, content: string): GatewayMessageCreateDispatchData
+  /** Dispatches MESSAGE_UPDATE as Discord does when a link in it unfurls: same text, an embed more. */
+  unfurl(message: GatewayMessageCreateDispatchData): void
+  /** Opens a thread under the text channel and dispatches THREAD_CREATE; answers its id. */
+  openThread(name: string, owner: Person): string
   stop(): Promise<void>
 }
 
@@ -83,13 +96,50 @@ export function startFakeDiscord(options: FakeDiscordOptions = {}): FakeDiscord 
     restApi: `${origin}/api`,
     token,
     say(message) {
-      const created = world.message(message)
+      const plain = world.message(message)
+      const reply = message.replyTo
+      const created: GatewayMessageCreateDispatchData =
+        reply === undefined
+          ? plain
+          : {
+              ...plain,
+              type: MessageType.Reply,
+              message_reference: {
+                type: MessageReferenceType.Default,
+                message_id: reply.id,
+                channel_id: reply.channel_id,
+                ...(reply.guild_id === undefined ? {} : { guild_id: reply.guild_id }),
+              },
+              referenced_message: withoutGatewayExtras(reply),
+            }
       rest.rememberMessage(message.channelId, created.id)
       gateway.dispatch(GatewayDispatchEvents.MessageCreate, created)
       return created
+    },
+    edit(message, content) {
+      const edited = { ...message, content, edited_timestamp: new Date().toISOString() }
+      gateway.dispatch(GatewayDispatchEvents.MessageUpdate, edited satisfies GatewayMessageUpdateDispatchData)
+      return edited
+    },
+    unfurl(message) {
+      const embed = { type: EmbedType.Link, url: 'https://example.org/', title: 'Example' }
+      const unfurled: GatewayMessageUpdateDispatchData = { ...message, embeds: [embed] }
+      gateway.dispatch(GatewayDispatchEvents.MessageUpdate, unfurled)
+    },
+    openThread(name, owner) {
+      const thread = world.openThread(name, owner)
+      const created: GatewayThreadCreateDispatchData = { ...thread, newly_created: true }
+      gateway.dispatch(GatewayDispatchEvents.ThreadCreate, created)
+      return thread.id
     },
     async stop() {
       await server.stop(true)
     },
   }
+}
+
+/** A message as REST answers it: MESSAGE_CREATE's guild extras are gateway-only. */
+function withoutGatewayExtras(message: GatewayMessageCreateDispatchData) {
+  const { member: _member, guild_id: _guild, channel_type: _type, ...stored } = message
+  return stored
 }

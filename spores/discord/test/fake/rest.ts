@@ -2,7 +2,9 @@ import {
   type APIAttachment,
   type APIGatewayBotInfo,
   GatewayDispatchEvents,
+  type GatewayMessageCreateDispatchData,
   type RESTPostAPIChannelMessageJSONBody,
+  type RESTRateLimit,
 } from 'discord.js'
 import type { FakeGateway } from './gateway.ts'
 import { Recorder } from './recorder.ts'
@@ -50,11 +52,15 @@ export interface RestOptions {
  */
 export class FakeRest {
   readonly requests = new Recorder<RecordedRequest>()
+  /** Every message the bot created, as Discord stored it: who it pinged is in its mention fields. */
+  readonly created = new Recorder<GatewayMessageCreateDispatchData>()
   readonly #world: World
   readonly #gateway: FakeGateway
   readonly #hosted = new Map<string, Hosted>()
   readonly #messages = new Map<string, Set<string>>()
   #rateLimited = 0
+  #rateLimit: RateLimitShape = { retryAfter: 0.05, scope: 'user' }
+  readonly #refusedChannels = new Set<string>()
   readonly #overrides = new Map<string, Answer>()
 
   constructor(options: RestOptions) {
@@ -62,9 +68,20 @@ export class FakeRest {
     this.#gateway = options.gateway
   }
 
-  /** The next `count` message creations answer 429, which a client must wait out and retry. */
-  rateLimitNext(count = 1): void {
+  /**
+   * The next `count` message creations answer 429 as Discord does: `retry_after` seconds in the
+   * body and the same in `Retry-After`, the scope in `X-RateLimit-Scope`, and for the global
+   * limit `X-RateLimit-Global`. `Infinity` is a limit that never clears.
+   */
+  rateLimitNext(count = 1, shape: Partial<RateLimitShape> = {}): void {
     this.#rateLimited = count
+    this.#rateLimit = { retryAfter: 0.05, scope: 'user', ...shape }
+  }
+
+  /** Message creations in this channel answer 403 50013, as for a bot without Send Messages there. */
+  refuseSendIn(channelId: string, refused = true): void {
+    if (refused) this.#refusedChannels.add(channelId)
+    else this.#refusedChannels.delete(channelId)
   }
 
   /** Answers every `method path` request with `status` from now on, as a broken Discord route would. */
@@ -74,6 +91,14 @@ export class FakeRest {
       body: { message: `${status}: injected by the test`, code: 0 },
     })
   }
+
+  /** Answers `method path` normally again. */
+  restoreRoute(method: string, path: string): void {
+    this.#overrides.delete(`${method} ${path}`)
+  }
+
+  /** Where `/gateway/bot` sends clients instead of the fake's gateway, such as a port nothing listens on. */
+  gatewayUrl: string | undefined
 
   /** Serves `bytes` at a URL of the fake, for an attachment a client downloads. */
   host(options: { name: string; bytes: Uint8Array; contentType: string }): APIAttachment {
@@ -95,6 +120,11 @@ export class FakeRest {
     if (url.pathname.startsWith('/attachments/')) {
       const hosted = this.#hosted.get(url.pathname)
       if (hosted === undefined) return new Response('Not Found', { status: 404 })
+      // Past its `ex`, or unsigned, a CDN URL answers 404 with Discord's own words.
+      const expires = Number.parseInt(url.searchParams.get('ex') ?? '0', 16) * 1000
+      if (Date.now() >= expires || this.#world.attachmentsValidUntil <= Date.now()) {
+        return new Response('This content is no longer available.', { status: 404 })
+      }
       return new Response(hosted.bytes, { headers: { 'content-type': hosted.contentType } })
     }
     if (!url.pathname.startsWith(API_PREFIX)) return null
@@ -155,7 +185,7 @@ export class FakeRest {
 
   #gatewayBot(): APIGatewayBotInfo {
     return {
-      url: this.#gateway.url,
+      url: this.gatewayUrl ?? this.#gateway.url,
       shards: 1,
       session_start_limit: { total: 1_000, remaining: 999, reset_after: 86_400_000, max_concurrency: 1 },
     }
@@ -163,13 +193,12 @@ export class FakeRest {
 
   #createMessage(channelId: string, body: unknown, files: readonly UploadedFile[] | undefined): Answer {
     if (this.#world.channel(channelId) === undefined) return unknown('Channel', 10_003)
+    if (this.#refusedChannels.has(channelId)) {
+      return { status: 403, body: { message: 'Missing Permissions', code: 50_013 } }
+    }
     if (this.#rateLimited > 0) {
       this.#rateLimited -= 1
-      return {
-        status: 429,
-        body: { message: 'You are being rate limited.', retry_after: 0.05, global: false },
-        headers: { 'retry-after': '1', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset-after': '0.05' },
-      }
+      return rateLimited(this.#rateLimit)
     }
     const json = (body ?? {}) as RESTPostAPIChannelMessageJSONBody
     const content = json.content ?? ''
@@ -182,14 +211,18 @@ export class FakeRest {
     const attachments = (files ?? []).map((file) =>
       this.host({ name: file.name, bytes: file.bytes, contentType: file.contentType }),
     )
-    const message = this.#world.message({
-      channelId,
-      author: { user: this.#world.bot, nick: null },
-      content,
-      attachments,
-    })
+    const message = {
+      ...this.#world.message({
+        channelId,
+        author: { user: this.#world.bot, nick: null },
+        content,
+        attachments,
+      }),
+      ...this.#world.mentionsOf(content, json.allowed_mentions),
+    }
     const known = this.#messages.get(channelId) ?? new Set()
     this.#messages.set(channelId, known.add(message.id))
+    this.created.add(message)
     // Discord echoes a bot's own message back over the gateway, as it does every message.
     this.#gateway.dispatch(GatewayDispatchEvents.MessageCreate, message)
     const { member: _member, guild_id: _guild, channel_type: _type, ...created } = message
@@ -252,6 +285,32 @@ function respond(answer: Answer, path: string): Response {
   }
   if (answer.status === 204) return new Response(null, { status: 204, headers })
   return Response.json(answer.body ?? null, { status: answer.status, headers })
+}
+
+/** How the next 429s look: seconds to wait, and which limit was hit. */
+export interface RateLimitShape {
+  readonly retryAfter: number
+  readonly scope: 'user' | 'global' | 'shared'
+}
+
+function rateLimited(shape: RateLimitShape): Answer {
+  const global = shape.scope === 'global'
+  const seconds = String(shape.retryAfter)
+  return {
+    status: 429,
+    body: {
+      message: 'You are being rate limited.',
+      retry_after: shape.retryAfter,
+      global,
+    } satisfies RESTRateLimit,
+    headers: {
+      'retry-after': seconds,
+      'x-ratelimit-scope': shape.scope,
+      ...(global
+        ? { 'x-ratelimit-global': 'true' }
+        : { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset-after': seconds }),
+    },
+  }
 }
 
 function unknown(what: string, code: number): Answer {

@@ -1,4 +1,5 @@
 import {
+  type APIAllowedMentions,
   type APIAttachment,
   type APIDMChannel,
   type APIGuildMember,
@@ -50,6 +51,8 @@ export class World {
   readonly guildName = 'Mycelium Lab'
   readonly textChannelId: string
   readonly threadId: string
+  /** A role of the guild, which `<@&id>` pings when allowed. */
+  readonly moderatorRoleId: string
   /** A human with a server nickname. */
   readonly alice: Person
   /** A human with a global display name and no nickname. */
@@ -61,6 +64,10 @@ export class World {
   readonly #origin: () => string
   #increment = 0n
   readonly #dmChannels = new Map<string, string>()
+  /** Threads opened after GUILD_CREATE, which clients learn of from THREAD_CREATE. */
+  readonly #openedThreads = new Map<string, APIThreadChannel>()
+  /** Until when (ms) the attachment URLs handed out are valid; the CDN refuses them after. */
+  attachmentsValidUntil = Date.now() + 86_400_000
   readonly #crowd: readonly Person[]
 
   constructor(options: WorldOptions) {
@@ -72,6 +79,7 @@ export class World {
     this.guildId = this.snowflake()
     this.textChannelId = this.snowflake()
     this.threadId = this.snowflake()
+    this.moderatorRoleId = this.snowflake()
     this.alice = { user: user({ id: this.snowflake(), username: 'alice', globalName: 'Alice' }), nick: 'Ali' }
     this.bob = { user: user({ id: this.snowflake(), username: 'bob', globalName: 'Bobby' }), nick: null }
     this.carol = { user: user({ id: this.snowflake(), username: 'carol', globalName: null }), nick: null }
@@ -132,6 +140,13 @@ export class World {
     }
   }
 
+  /** A new public thread under the text channel, as THREAD_CREATE carries it. */
+  openThread(name: string, owner: Person): APIThreadChannel {
+    const thread = { ...this.thread(), id: this.snowflake(), name, owner_id: owner.user.id, member_count: 1 }
+    this.#openedThreads.set(thread.id, thread)
+    return thread
+  }
+
   thread(): APIThreadChannel {
     return {
       id: this.threadId,
@@ -183,17 +198,24 @@ export class World {
   channel(channelId: string): APITextChannel | APIThreadChannel | APIDMChannel | undefined {
     if (channelId === this.textChannelId) return this.textChannel()
     if (channelId === this.threadId) return this.thread()
-    return this.dmChannel(channelId)
+    return this.#openedThreads.get(channelId) ?? this.dmChannel(channelId)
   }
 
   isGuildChannel(channelId: string): boolean {
-    return channelId === this.textChannelId || channelId === this.threadId
+    return channelId === this.textChannelId || this.isThread(channelId)
+  }
+
+  isThread(channelId: string): boolean {
+    return channelId === this.threadId || this.#openedThreads.has(channelId)
   }
 
   /** An attachment the fake itself hosts, so a client can fetch it back. */
   attachment(options: { name: string; contentType: string; size: number }): APIAttachment {
     const id = this.snowflake()
-    const url = `${this.#origin()}/attachments/${id}/${encodeURIComponent(options.name)}`
+    // Discord's CDN signs each URL with when it was issued (is), when it expires (ex), and a hash (hm).
+    const hex = (ms: number) => Math.floor(ms / 1000).toString(16)
+    const signed = `ex=${hex(this.attachmentsValidUntil)}&is=${hex(Date.now())}&hm=${id.slice(-8)}`
+    const url = `${this.#origin()}/attachments/${id}/${encodeURIComponent(options.name)}?${signed}`
     return {
       id,
       filename: options.name,
@@ -201,6 +223,28 @@ export class World {
       size: options.size,
       url,
       proxy_url: url,
+    }
+  }
+
+  /**
+   * Who a message pings, as Discord works it out from the content: `@everyone` and `@here`, `<@id>`
+   * and `<@!id>` for people, `<@&id>` for roles, each kept only where `allowed_mentions` allows it.
+   * Without `allowed_mentions`, everything written pings.
+   */
+  mentionsOf(content: string, allowed: APIAllowedMentions | undefined) {
+    const parse = new Set(allowed === undefined ? ['everyone', 'users', 'roles'] : (allowed.parse ?? []))
+    const users = new Set(allowed?.users ?? [])
+    const roles = new Set(allowed?.roles ?? [])
+    const userIds = [...content.matchAll(/<@!?(\d+)>/g)].map((match) => match[1] as string)
+    const roleIds = [...content.matchAll(/<@&(\d+)>/g)].map((match) => match[1] as string)
+    return {
+      mention_everyone: /@(everyone|here)\b/.test(content) && parse.has('everyone'),
+      mentions: this.people
+        .map((person) => person.user)
+        .filter((user) => userIds.includes(user.id) && (parse.has('users') || users.has(user.id))),
+      mention_roles: [...new Set(roleIds)].filter(
+        (id) => id === this.moderatorRoleId && (parse.has('roles') || roles.has(id)),
+      ),
     }
   }
 
@@ -230,7 +274,7 @@ export class World {
     }
     if (!this.isGuildChannel(options.channelId)) return { ...base, channel_type: ChannelType.DM }
     const { user: _user, ...member } = this.member(options.author)
-    const channelType = options.channelId === this.threadId ? ChannelType.PublicThread : ChannelType.GuildText
+    const channelType = this.isThread(options.channelId) ? ChannelType.PublicThread : ChannelType.GuildText
     return { ...base, guild_id: this.guildId, member, channel_type: channelType }
   }
 }

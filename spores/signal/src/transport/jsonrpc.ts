@@ -10,6 +10,8 @@ import {
   type OutboundMessage,
   type OutboundReaction,
   type Recipient,
+  type SendResult,
+  SignalCliRefusal,
   type SignalTransport,
   type TransportSession,
 } from './transport.ts'
@@ -120,6 +122,15 @@ class JsonRpcSession implements TransportSession {
     })
   }
 
+  /** signal-cli's getAttachment answers `{ data: <base64> }` for an attachment it has stored. */
+  async attachment(id: string, from: Recipient): Promise<Uint8Array> {
+    const result = await this.#request('getAttachment', { id, ...attachmentSource(from) })
+    if (!isRecord(result) || typeof result.data !== 'string') {
+      throw new Error('signal-cli answered getAttachment without its data')
+    }
+    return new Uint8Array(Buffer.from(result.data, 'base64'))
+  }
+
   #request(method: string, params: Record<string, unknown>): Promise<unknown> {
     if (this.#gone !== undefined) {
       return Promise.reject(new Error(`signal-cli is not connected (${this.#gone})`))
@@ -170,9 +181,14 @@ class JsonRpcSession implements TransportSession {
     this.#pending.delete(id)
     clearTimeout(pending.timer)
     if (isRecord(frame.error)) {
-      const { code, message } = frame.error
+      const { code, message, data } = frame.error
       pending.reject(
-        new Error(`signal-cli refused ${pending.method}: ${String(message)} (code ${String(code)})`),
+        new SignalCliRefusal({
+          method: pending.method,
+          code: typeof code === 'number' ? code : Number.NaN,
+          daemonMessage: String(message),
+          results: sendResults(data),
+        }),
       )
     } else {
       pending.resolve(frame.result)
@@ -209,6 +225,11 @@ function target(recipient: Recipient): Record<string, unknown> {
   return recipient.kind === 'group' ? { groupId: recipient.groupId } : { recipient: [recipient.id] }
 }
 
+/** getAttachment names where the attachment came from: a group, or the person who sent it. */
+function attachmentSource(from: Recipient): Record<string, unknown> {
+  return from.kind === 'group' ? { groupId: from.groupId } : { recipient: from.id }
+}
+
 /** Older signal-cli lists members as numbers; newer as `{ number, uuid }`. */
 function members(value: unknown): ChannelIdentity[] {
   if (!Array.isArray(value)) return []
@@ -217,5 +238,26 @@ function members(value: unknown): ChannelIdentity[] {
     if (!isRecord(member)) return []
     const id = [member.uuid, member.number].find((part) => typeof part === 'string' && part !== '')
     return typeof id === 'string' ? [{ channel: CHANNEL, externalId: id }] : []
+  })
+}
+
+/** A failed send's `data.response.results`: one entry per recipient, each with its outcome `type`. */
+function sendResults(data: unknown): SendResult[] {
+  const results = isRecord(data) && isRecord(data.response) ? data.response.results : undefined
+  if (!Array.isArray(results)) return []
+  return results.filter(isRecord).flatMap((result): SendResult[] => {
+    if (typeof result.type !== 'string') return []
+    const address = isRecord(result.recipientAddress) ? result.recipientAddress : {}
+    const recipient = [address.uuid, address.number, result.groupId].find(
+      (part) => typeof part === 'string' && part !== '',
+    )
+    const retry = result.retryAfterSeconds
+    return [
+      {
+        recipient: typeof recipient === 'string' ? recipient : 'unknown recipient',
+        type: result.type,
+        ...(typeof retry === 'number' && retry >= 0 ? { retryAfterSeconds: retry } : {}),
+      },
+    ]
   })
 }

@@ -1,4 +1,5 @@
 import type { ChannelIdentity } from '@mycelo/septum'
+import { worded } from '../wording.ts'
 
 /** Who an outbound message goes to: one person (uuid or number) or one group (signal-cli's group id). */
 export type Recipient =
@@ -38,6 +39,8 @@ export interface TransportSession {
   send(recipient: Recipient, message: OutboundMessage): Promise<void>
   react(recipient: Recipient, reaction: OutboundReaction): Promise<void>
   listGroups(): Promise<readonly GroupListing[]>
+  /** The bytes of a received attachment known only by its id, for a transport that fetches them. */
+  attachment?(id: string, from: Recipient): Promise<Uint8Array>
 }
 
 /** A way of reaching signal-cli. `dial` rejects when it cannot be reached at all. */
@@ -47,6 +50,72 @@ export interface SignalTransport {
   dial(sink: FrameSink): Promise<TransportSession>
   /** Where a received attachment can be fetched, for a transport that serves them. */
   attachmentUrl?(id: string): string
+}
+
+/** One recipient's outcome of a send, as signal-cli reports it in `data.response.results`. */
+export interface SendResult {
+  /** The recipient's uuid or number, or the group's id. */
+  readonly recipient: string
+  /** `SUCCESS`, `UNREGISTERED_FAILURE`, `RATE_LIMIT_FAILURE`, `IDENTITY_FAILURE`, … */
+  readonly type: string
+  readonly retryAfterSeconds?: number
+}
+
+/** signal-cli answered a request with a JSON-RPC error; `results` carries a failed send's per-recipient outcome. */
+export class SignalCliRefusal extends Error {
+  readonly method: string
+  readonly code: number
+  readonly daemonMessage: string
+  readonly results: readonly SendResult[]
+
+  constructor(options: {
+    method: string
+    code: number
+    daemonMessage: string
+    results: readonly SendResult[]
+  }) {
+    const failed = options.results.filter((result) => result.type !== 'SUCCESS')
+    const detail = failed.map((result) => ` — ${result.recipient}: ${result.type} (${adviceFor(result)})`)
+    super(
+      `signal-cli refused ${options.method}: ${options.daemonMessage} (code ${options.code})${detail.join('')}`,
+    )
+    this.name = 'SignalCliRefusal'
+    this.method = options.method
+    this.code = options.code
+    this.daemonMessage = options.daemonMessage
+    this.results = options.results
+  }
+
+  /** Every recipient that failed was refused for Signal's rate limit, so trying again later can work. */
+  get rateLimited(): boolean {
+    const failed = this.results.filter((result) => result.type !== 'SUCCESS')
+    return failed.length > 0 && failed.every((result) => result.type === 'RATE_LIMIT_FAILURE')
+  }
+
+  /** The daemon has no such account: -32602 "Specified account does not exist". */
+  get unknownAccount(): boolean {
+    return this.code === -32602 && /account does not exist/i.test(this.daemonMessage)
+  }
+}
+
+/** What each failure type means for the operator, and what to do about it. */
+function adviceFor(result: SendResult): string {
+  switch (result.type) {
+    case 'UNREGISTERED_FAILURE':
+      return worded('unregistered')
+    case 'IDENTITY_FAILURE':
+      return worded('identity', { recipient: result.recipient })
+    case 'RATE_LIMIT_FAILURE':
+      return result.retryAfterSeconds === undefined
+        ? worded('rate_limit')
+        : worded('rate_limit_for', { seconds: result.retryAfterSeconds })
+    case 'PROOF_REQUIRED_FAILURE':
+      return worded('proof_required')
+    case 'NETWORK_FAILURE':
+      return worded('network')
+    default:
+      return worded('other_failure')
+  }
 }
 
 export function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {

@@ -16,6 +16,13 @@ export interface DaemonRequest {
 export interface JsonRpcError {
   readonly code: number
   readonly message: string
+  readonly data?: unknown
+}
+
+/** How signal-cli reports one recipient it could not deliver to, in `data.response.results`. */
+export interface RecipientFailure {
+  readonly type: 'UNREGISTERED_FAILURE' | 'RATE_LIMIT_FAILURE' | 'IDENTITY_FAILURE' | 'NETWORK_FAILURE'
+  readonly retryAfterSeconds?: number
 }
 
 export interface FakeDaemonOptions {
@@ -43,6 +50,10 @@ export class FakeDaemon {
   readonly #clients = new Set<Socket<Connection>>()
   readonly #failures = new Map<string, JsonRpcError>()
   readonly #unanswered = new Set<string>()
+  readonly #refusedRecipients = new Map<string, RecipientFailure>()
+  readonly #attachments = new Map<string, Uint8Array>()
+  #reorder = 0
+  readonly #reordered: (() => void)[] = []
   #unix: UnixSocketListener<Connection> | undefined
   #tcp: TCPSocketListener<Connection> | undefined
   #port = 0
@@ -76,7 +87,7 @@ export class FakeDaemon {
 
   /** Sends a raw line, such as one that is not JSON at all. */
   pushLine(line: string): void {
-    for (const client of this.#clients) client.write(`${line}\n`)
+    for (const client of this.#clients) writeLine(client, line)
   }
 
   /** The next call of `method` is answered with this JSON-RPC error instead. */
@@ -87,6 +98,25 @@ export class FakeDaemon {
   /** The next call of `method` is recorded and never answered, as a daemon that hangs. */
   holdNext(method: string): void {
     this.#unanswered.add(method)
+  }
+
+  /** Stores a received attachment's bytes under its id, for getAttachment to answer. */
+  storeAttachment(id: string, bytes: Uint8Array): void {
+    this.#attachments.set(id, bytes)
+  }
+
+  /** Every send to this recipient fails for it, as signal-cli reports it, until `deliverTo`. */
+  refuseRecipient(id: string, failure: RecipientFailure): void {
+    this.#refusedRecipients.set(id, failure)
+  }
+
+  deliverTo(id: string): void {
+    this.#refusedRecipients.delete(id)
+  }
+
+  /** The next `count` answers are held, then written last first: the daemon answers as each call finishes. */
+  answerNextOutOfOrder(count: number): void {
+    this.#reorder = count
   }
 
   /** Drops every client and stops listening, as a daemon that crashed. */
@@ -138,8 +168,14 @@ export class FakeDaemon {
   }
 
   #request(socket: Socket<Connection>, line: string): void {
-    const reply = (body: Record<string, unknown>) =>
-      socket.write(`${JSON.stringify({ jsonrpc: '2.0', ...body })}\n`)
+    const reply = (body: Record<string, unknown>) => {
+      const write = () => writeLine(socket, JSON.stringify({ jsonrpc: '2.0', ...body }))
+      if (this.#reorder === 0) return write()
+      this.#reordered.push(write)
+      if (this.#reordered.length < this.#reorder) return
+      this.#reorder = 0
+      for (const held of this.#reordered.splice(0).reverse()) held()
+    }
     let request: Record<string, unknown>
     try {
       request = JSON.parse(line)
@@ -155,14 +191,19 @@ export class FakeDaemon {
     const params = (request.params ?? {}) as Record<string, unknown>
     this.requests.add({ method, params, id, via: socket.data.via })
     if (this.#unanswered.delete(method)) return
+    // A multi-account daemon answers every call for an account it does not hold this way.
+    if (params.account !== this.account) {
+      reply({ error: { code: -32602, message: 'Specified account does not exist', data: null }, id })
+      return
+    }
     const failure = this.#failures.get(method)
     if (failure !== undefined) {
       this.#failures.delete(method)
-      reply({ error: { ...failure, data: null }, id })
+      reply({ error: { data: null, ...failure }, id })
       return
     }
     const answer = this.#answer(method, params)
-    reply('error' in answer ? { error: { ...answer.error, data: null }, id } : { result: answer.result, id })
+    reply('error' in answer ? { error: { data: null, ...answer.error }, id } : { result: answer.result, id })
   }
 
   #answer(method: string, params: Record<string, unknown>): { result: unknown } | { error: JsonRpcError } {
@@ -171,13 +212,25 @@ export class FakeDaemon {
       case 'sendReaction': {
         const recipients = Array.isArray(params.recipient) ? params.recipient : []
         if (recipients.length === 0 && typeof params.groupId !== 'string') {
-          return { error: { code: -32602, message: 'No recipients given' } }
+          return { error: { code: -1, message: 'No recipients given' } }
         }
-        const results = recipients.map((number) => ({ recipientAddress: { number }, type: 'SUCCESS' }))
-        return { result: { timestamp: Date.now(), results } }
+        const timestamp = Date.now()
+        const results = recipients.map((id) =>
+          sendResult(String(id), this.#refusedRecipients.get(String(id))),
+        )
+        if (results.some((result) => result.type !== 'SUCCESS')) {
+          const message = 'Failed to send message'
+          return { error: { code: -1, message, data: { response: { timestamp, results } } } }
+        }
+        return { result: { timestamp, results } }
       }
       case 'listGroups':
         return { result: this.groups.map(listedGroup) }
+      case 'getAttachment': {
+        const bytes = typeof params.id === 'string' ? this.#attachments.get(params.id) : undefined
+        if (bytes === undefined) return { error: { code: -1, message: 'Attachment file not found' } }
+        return { result: { data: Buffer.from(bytes).toString('base64') } }
+      }
       default:
         return { error: { code: -32601, message: 'Method not implemented' } }
     }
@@ -204,4 +257,17 @@ function listedGroup(group: Group) {
     permissionSendMessage: 'EVERY_MEMBER',
     groupInviteLink: null,
   }
+}
+
+/** signal-cli writes the JSON, then its newline, as two writes: a reader must join them. */
+function writeLine(socket: Socket<Connection>, json: string): void {
+  socket.write(json)
+  socket.write('\n')
+}
+
+/** One recipient's entry in a send's `results`, the address in the form it was given. */
+function sendResult(id: string, failure: RecipientFailure | undefined) {
+  const recipientAddress = id.startsWith('+') ? { uuid: null, number: id } : { uuid: id, number: null }
+  if (failure === undefined) return { recipientAddress, type: 'SUCCESS' }
+  return { recipientAddress, ...failure }
 }

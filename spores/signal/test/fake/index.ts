@@ -3,7 +3,13 @@
  * the hypha's own, and an end-to-end test that boots the core against them.
  */
 export { eventually, type LogLine, type RecordingContext, recordingContext } from './context.ts'
-export { type DaemonRequest, FakeDaemon, type FakeDaemonOptions, type JsonRpcError } from './daemon.ts'
+export {
+  type DaemonRequest,
+  FakeDaemon,
+  type FakeDaemonOptions,
+  type JsonRpcError,
+  type RecipientFailure,
+} from './daemon.ts'
 export * from './frames.ts'
 export { type FakePeer, PEER_KINDS, type PeerKind, type SentMessage } from './peers.ts'
 export { Recorder } from './recorder.ts'

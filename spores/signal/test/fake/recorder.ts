@@ -15,6 +15,11 @@ export class Recorder<T> {
     for (const waiter of waiting) if (waiter.match(item)) waiter.resolve(item)
   }
 
+  /** Forgets what was recorded so far, such as the calls a hypha makes while connecting. */
+  clear(): void {
+    this.all.length = 0
+  }
+
   /** The items recorded so far that match. */
   where(match: (item: T) => boolean): T[] {
     return this.all.filter(match)
