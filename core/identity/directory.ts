@@ -1,9 +1,12 @@
 import type { ChannelIdentity, Logger, Principal } from '@mycelo/septum'
-import { and, eq } from 'drizzle-orm'
-import { ensurePrincipal, ensureRole, grantRole, type Store } from '../store/index.ts'
+import type { Store } from '../store/index.ts'
 import { personOf } from '../store/people.ts'
+import { meetPrincipal } from '../store/principals.ts'
 import { patternsHeldBy } from '../store/role-admin.ts'
-import { channelIdentities } from '../store/schema/index.ts'
+import { RecentlyUsed } from './recently-used.ts'
+
+/** Principals kept in memory: enough for a busy community's active people, bounded whatever the crowd. */
+export const DIRECTORY_CAPACITY = 10_000
 
 /** A principal as the message path needs it: who, which roles, what they allow, which language. */
 export interface PrincipalSnapshot {
@@ -20,18 +23,21 @@ export interface DirectoryOptions {
   /** The role a principal receives at first contact. */
   readonly defaultRole: string
   readonly logger: Logger
+  /** How many principals to keep in memory; DIRECTORY_CAPACITY unless given, 0 to read every time. */
+  readonly capacity?: number
 }
 
 /**
  * Resolves a channel identity to its principal, creating one with the default role at first
- * contact. Answers from memory after the first message; any write to people or roles clears it.
+ * contact. Answers from a bounded memory of recent senders; any write to people or roles clears it.
  */
 export class PrincipalDirectory {
   readonly #options: DirectoryOptions
-  readonly #cache = new Map<string, PrincipalSnapshot>()
+  readonly #cache: RecentlyUsed<string, PrincipalSnapshot>
 
   constructor(options: DirectoryOptions) {
     this.#options = options
+    this.#cache = new RecentlyUsed(options.capacity ?? DIRECTORY_CAPACITY)
   }
 
   resolve(sender: ChannelIdentity): PrincipalSnapshot {
@@ -39,10 +45,8 @@ export class PrincipalDirectory {
     const cached = this.#cache.get(cacheKey)
     if (cached) return cached
     const { store, defaultRole, logger } = this.#options
-    const { id, created } = ensurePrincipal(store, sender)
+    const { id, created } = meetPrincipal(store, { identity: sender, role: defaultRole })
     if (created) {
-      grantRole(store, id, ensureRole(store, defaultRole, { patterns: [] }))
-      if (sender.displayName) this.#rememberName(sender)
       logger.info('first contact: new principal', {
         principal: id,
         channel: sender.channel,
@@ -75,21 +79,13 @@ export class PrincipalDirectory {
     }
   }
 
+  /** How many principals are held in memory now; never more than the capacity. */
+  get cached(): number {
+    return this.#cache.size
+  }
+
   /** Called after any write to principals, identities or roles. */
   invalidate(): void {
     this.#cache.clear()
-  }
-
-  #rememberName(sender: ChannelIdentity): void {
-    this.#options.store.db
-      .update(channelIdentities)
-      .set({ displayName: sender.displayName })
-      .where(
-        and(
-          eq(channelIdentities.channel, sender.channel),
-          eq(channelIdentities.externalId, sender.externalId),
-        ),
-      )
-      .run()
   }
 }

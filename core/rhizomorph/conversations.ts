@@ -1,5 +1,6 @@
 import type { ConversationInfo, ConversationKind, IncomingMessage } from '@mycelo/septum'
 import { and, asc, eq } from 'drizzle-orm'
+import { RecentlyUsed } from '../identity/recently-used.ts'
 import type { Store } from '../store/index.ts'
 import { conversations } from '../store/schema/index.ts'
 
@@ -13,11 +14,13 @@ interface Known {
 
 /** How stale last_seen may get before it is written again. */
 const LAST_SEEN_RESOLUTION_MS = 30_000
+/** Conversations kept in memory: each DM is one, so the bound keeps a crowd from growing the heap. */
+const CONVERSATIONS_KEPT = 10_000
 
 /** The conversations the bot has seen: where, what kind, which language. Never what was said. */
 export class ConversationBook {
   readonly #store: Store
-  readonly #known = new Map<string, Known>()
+  readonly #known = new RecentlyUsed<string, Known>(CONVERSATIONS_KEPT)
 
   constructor(store: Store) {
     this.#store = store
