@@ -20,6 +20,12 @@ function prepareLookups(db: StoreDatabase) {
       .where(and(eq(channelIdentities.channel, channel), eq(channelIdentities.externalId, externalId)))
       .prepare(),
     principal: db.select().from(principals).where(eq(principals.id, principalId)).prepare(),
+    principalByIdentity: db
+      .select({ principal: principals })
+      .from(channelIdentities)
+      .innerJoin(principals, eq(principals.id, channelIdentities.principalId))
+      .where(and(eq(channelIdentities.channel, channel), eq(channelIdentities.externalId, externalId)))
+      .prepare(),
     identities: db
       .select()
       .from(channelIdentities)
@@ -54,7 +60,12 @@ function prepareLookups(db: StoreDatabase) {
   }
 }
 
-export type Lookups = ReturnType<typeof prepareLookups>
+export type Lookups = ReturnType<typeof prepareLookups> & {
+  /** Runs `read` in one read transaction: bun:sqlite's own, since drizzle's builds a new object per call. */
+  readonly reading: <T>(read: () => T) => T
+  /** Runs `write` in one transaction that takes the write lock at once, so it never has to upgrade. */
+  readonly writing: <T>(write: () => T) => T
+}
 
 /** Keyed by the connection, so a closed store's statements go with it. */
 const prepared = new WeakMap<StoreDatabase, Lookups>()
@@ -63,7 +74,12 @@ const prepared = new WeakMap<StoreDatabase, Lookups>()
 export function lookupsOf(db: StoreDatabase): Lookups {
   let lookups = prepared.get(db)
   if (lookups === undefined) {
-    lookups = prepareLookups(db)
+    const inTransaction = db.$client.transaction((read: () => unknown) => read())
+    lookups = {
+      ...prepareLookups(db),
+      reading: <T>(read: () => T) => inTransaction(read) as T,
+      writing: <T>(write: () => T) => inTransaction.immediate(write) as T,
+    }
     prepared.set(db, lookups)
   }
   return lookups

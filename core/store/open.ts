@@ -60,6 +60,7 @@ function openFile(path: string): Database {
   try {
     sqlite.run('PRAGMA journal_mode = WAL')
     sqlite.run('PRAGMA busy_timeout = 5000')
+    sqlite.run('PRAGMA synchronous = NORMAL')
     refuseNewer(sqlite, path)
     return sqlite
   } catch (error) {

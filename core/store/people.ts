@@ -2,6 +2,7 @@ import type { ChannelIdentity, PrincipalInfo } from '@mycelo/septum'
 import { asc, eq } from 'drizzle-orm'
 import { lookupsOf } from './lookups.ts'
 import type { Store } from './open.ts'
+import type { IdentityKey } from './principals.ts'
 import { channelIdentities, principalRoles, principals, roles } from './schema/index.ts'
 
 /** Every principal as an operator sees them, oldest first. */
@@ -11,11 +12,28 @@ export function listPeople(store: Store): PrincipalInfo[] {
 
 /** One principal as an operator sees them, or undefined for an unknown id: prepared, indexed reads. */
 export function personOf(store: Store, id: string): PrincipalInfo | undefined {
+  // One read transaction: a consistent snapshot, and one lock of the file instead of one per read.
   const lookups = lookupsOf(store.db)
-  const row = lookups.principal.get({ principalId: id })
-  if (row === undefined) return undefined
-  const identities = lookups.identities.all({ principalId: id }).map(identityOf)
-  const held = lookups.roleNames.all({ principalId: id }).map((role) => role.name)
+  return lookups.reading(() => {
+    const row = lookups.principal.get({ principalId: id })
+    return row === undefined ? undefined : completed(store, row)
+  })
+}
+
+/** The principal a channel identity belongs to, as personOf reads them, or undefined if unmet. */
+export function personByIdentity(store: Store, identity: IdentityKey): PrincipalInfo | undefined {
+  const { channel, externalId } = identity
+  const lookups = lookupsOf(store.db)
+  return lookups.reading(() => {
+    const found = lookups.principalByIdentity.get({ channel, externalId })
+    return found === undefined ? undefined : completed(store, found.principal)
+  })
+}
+
+function completed(store: Store, row: typeof principals.$inferSelect): PrincipalInfo {
+  const lookups = lookupsOf(store.db)
+  const identities = lookups.identities.all({ principalId: row.id }).map(identityOf)
+  const held = lookups.roleNames.all({ principalId: row.id }).map((role) => role.name)
   return personFrom(row, identities, held)
 }
 

@@ -15,7 +15,7 @@ export function principalIdOf(store: Store, identity: IdentityKey): string | und
 
 /** The principal an identity belongs to, creating both on first contact. */
 export function ensurePrincipal(store: Store, identity: IdentityKey): { id: string; created: boolean } {
-  return store.db.transaction(() => {
+  return lookupsOf(store.db).writing(() => {
     const known = principalIdOf(store, identity)
     if (known !== undefined) return { id: known, created: false }
     return { id: addPrincipal(store, { identity, role: undefined }), created: true }
@@ -36,7 +36,7 @@ export interface FirstContact {
 export function meetPrincipal(store: Store, contact: FirstContact): { id: string; created: boolean } {
   const known = principalIdOf(store, contact.identity)
   if (known !== undefined) return { id: known, created: false }
-  return store.db.transaction(() => {
+  return lookupsOf(store.db).writing(() => {
     // Read again inside the write: another connection may have met them since.
     const raced = principalIdOf(store, contact.identity)
     if (raced !== undefined) return { id: raced, created: false }

@@ -25,6 +25,7 @@ describe('the message path’s lookups', () => {
     const reads = {
       owner: lookups.owner,
       principal: lookups.principal,
+      principalByIdentity: lookups.principalByIdentity,
       identities: lookups.identities,
       roleNames: lookups.roleNames,
       patterns: lookups.patterns,
