@@ -1,0 +1,21 @@
+// The first-start probe's own process: imports each spore's module, checks its stored settings,
+// and prints one JSON line with every verdict. Nothing it imports stays in the bot's memory.
+import type { Manifest } from '@mycelo/septum'
+import { checkConfiguration } from './configuration.ts'
+import { loadModule } from './module-loading.ts'
+import type { ProbeRequest, ProbeVerdicts } from './probe.ts'
+
+const request = JSON.parse(await new Response(Bun.stdin.stream()).text()) as ProbeRequest
+const verdicts: ProbeVerdicts = {}
+for (const spore of request.spores) {
+  const loaded = await loadModule(spore.dir, spore.manifest as Manifest, request.deadlineMs)
+  if (!loaded.ok) {
+    verdicts[spore.name] = loaded.reason
+    continue
+  }
+  const checked = checkConfiguration(loaded.module?.exported.configSchema, spore.settings)
+  verdicts[spore.name] = checked.ok ? null : checked.reason
+}
+process.stdout.write(`${JSON.stringify(verdicts)}\n`)
+// A module may leave timers or sockets open: the verdicts are written, so the probe is done.
+process.exit(0)
