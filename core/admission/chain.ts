@@ -200,6 +200,9 @@ export class AdmissionChain {
   }
 }
 
+/** Every allow is this one verdict: judging twenty inhibitors allocates nothing for them. */
+const ALLOW: Verdict = Object.freeze({ allow: true })
+
 /** Stands in for the reason an inhibitor owed but did not give: its refusal stands all the same. */
 export const NO_REASON = 'refused without giving a reason'
 
@@ -209,7 +212,7 @@ export const NO_REASON = 'refused without giving a reason'
  */
 function checkedVerdict(value: unknown): Verdict {
   if (typeof value === 'object' && value !== null && 'allow' in value) {
-    if (value.allow === true) return { allow: true }
+    if (value.allow === true) return ALLOW
     if (value.allow === false) {
       const reason = 'reason' in value && typeof value.reason === 'string' ? value.reason.trim() : ''
       return { allow: false, reason: reason === '' ? NO_REASON : reason }
