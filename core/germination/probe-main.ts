@@ -5,6 +5,12 @@ import { checkConfiguration } from './configuration.ts'
 import { loadModule } from './module-loading.ts'
 import type { ProbeRequest, ProbeVerdicts } from './probe.ts'
 
+// A bot killed mid-start leaves no probe behind: once its parent is gone, the probe ends too.
+const parent = process.ppid
+setInterval(() => {
+  if (process.ppid !== parent) process.exit(1)
+}, 200).unref()
+
 const request = JSON.parse(await new Response(Bun.stdin.stream()).text()) as ProbeRequest
 const verdicts: ProbeVerdicts = {}
 for (const spore of request.spores) {
