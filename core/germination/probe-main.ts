@@ -16,7 +16,9 @@ const verdicts: ProbeVerdicts = {}
 for (const spore of request.spores) {
   const loaded = await loadModule(spore.dir, spore.manifest as Manifest, request.deadlineMs)
   if (!loaded.ok) {
-    verdicts[spore.name] = loaded.reason
+    // Only a settings refusal is conclusive here: a load that failed, or ran out of time in this
+    // cold process, is tried again in the bot, which decides as it would without a probe.
+    verdicts[spore.name] = null
     continue
   }
   const checked = checkConfiguration(loaded.module?.exported.configSchema, spore.settings)

@@ -13,7 +13,7 @@ export interface ProbeRequest {
   }[]
 }
 
-/** Per spore: null when its module loads and its settings validate, else why not. */
+/** Per spore: why its stored settings fail its schema, or null to decide it in the bot as usual. */
 export type ProbeVerdicts = Record<string, string | null>
 
 const PROBE_MAIN = fileURLToPath(new URL('./probe-main.ts', import.meta.url))
