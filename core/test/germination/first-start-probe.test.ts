@@ -60,4 +60,20 @@ describe('the first start', () => {
     ])
     expect(imported()).not.toContain('probe-guard')
   })
+
+  it('decides in the bot a spore whose module fails only in the probe: the probe can keep a module out, never a spore', async () => {
+    const flaky = lifecycleModule('rhiza', 'probe-flaky').replace(
+      'export default {',
+      `if (process.argv.some((arg) => arg.endsWith('probe-main.ts'))) throw new Error('only in the probe')
+export default {`,
+    )
+    await writeSpore(root(), 'probe-flaky', {
+      manifest: manifestOf('rhiza', 'probe-flaky'),
+      files: { 'src/index.ts': flaky },
+    })
+    const store = new SqliteStore()
+    const { germination } = await germinateIn(root(), store)
+    expect(store.rows.get('probe-flaky')).toEqual({ enabled: true, reason: null })
+    expect(germination.byName.get('probe-flaky')?.state).toBe('live')
+  })
 })
