@@ -1,6 +1,7 @@
-import type { Inhibitor, Logger } from '@mycelo/septum'
-import { AdmissionChain, type AdmissionMember } from '../admission/chain.ts'
-import { type GerminatedSpore, type Germination, RESERVED_NAMES } from '../germination/index.ts'
+import type { Logger } from '@mycelo/septum'
+import { AdmissionChain } from '../admission/chain.ts'
+import { InhibitorRoster } from '../admission/roster.ts'
+import { type Germination, RESERVED_NAMES } from '../germination/index.ts'
 import { Translator } from '../i18n/translator.ts'
 import { PrincipalDirectory } from '../identity/directory.ts'
 import { createMycelium } from '../mycelium/index.ts'
@@ -66,41 +67,13 @@ export function assembleRuntime(options: AssembleOptions): Assembly {
   let bus: Rhizomorph | undefined
   const contexts = new SporeContexts(runtime, (hypha, message) => bus!.emit(hypha, message))
   // Which spores are inhibitors never changes while running; whether each is usable may.
-  const inhibitors = germination.spores.filter((spore) => spore.kind === 'inhibitor')
+  const roster = new InhibitorRoster(germination.spores, (spore) => contexts.inhibitor(spore))
   const admission = new AdmissionChain({
-    members: () => admissionMembers(inhibitors, contexts),
+    members: roster.current,
     confinedTo: (name) => runtime.restrictions.confinedTo(name),
     logger,
     deadlineMs: config.timeouts.inspect,
   })
   bus = new Rhizomorph({ runtime, contexts, admission })
   return { runtime, contexts, bus }
-}
-
-/** Every enabled inhibitor: a live one judges, a dormant one is unusable (which matters if enforcing). */
-function admissionMembers(
-  inhibitors: readonly GerminatedSpore[],
-  contexts: SporeContexts,
-): AdmissionMember[] {
-  const members: AdmissionMember[] = []
-  for (const spore of inhibitors) {
-    if (spore.state === 'disabled') continue
-    if (spore.state === 'live') {
-      members.push({
-        name: spore.name,
-        enforcing: spore.enforcing,
-        usable: true,
-        inhibitor: spore.instance as Inhibitor,
-        context: contexts.inhibitor(spore),
-      })
-    } else {
-      members.push({
-        name: spore.name,
-        enforcing: spore.enforcing,
-        usable: false,
-        reason: spore.reason ?? 'dormant',
-      })
-    }
-  }
-  return members
 }

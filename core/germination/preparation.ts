@@ -30,6 +30,8 @@ export interface PreparationOptions {
   readonly store: PluginStorePort
   /** How long importing the module may take. */
   readonly deadlineMs?: number
+  /** Why the first-start probe refused the module: it is then not imported here at all. */
+  readonly refusedByProbe?: string
 }
 
 /** Catalogues, then the module, then the stored settings: the checks that read a spore's own files. */
@@ -37,6 +39,9 @@ export async function prepareSpore(options: PreparationOptions): Promise<Prepara
   const { name, dir, manifest, store } = options
   const catalogues = await loadCatalogues(dir)
   if (!catalogues.ok) return { ...NOTHING, reason: catalogues.reason }
+  if (options.refusedByProbe !== undefined) {
+    return { ...NOTHING, catalogs: catalogues.catalogs, reason: options.refusedByProbe }
+  }
   const loaded = await loadModule(dir, manifest, options.deadlineMs)
   if (!loaded.ok) return { ...NOTHING, catalogs: catalogues.catalogs, reason: loaded.reason }
   const configSchema = loaded.module?.exported.configSchema
