@@ -234,6 +234,7 @@ export class Rhizomorph {
         principalId: turn.principal.id,
         channel: turn.message.channel,
         spore: route.plugin,
+        locale: turn.locale,
       } as const
       if (!this.#handling.enter(route.plugin))
         return await this.#say(turn, 'reply.busy', { command: turn.command })
