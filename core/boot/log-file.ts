@@ -31,15 +31,27 @@ export class RotatingLogFile {
 
   write(text: string): void {
     const bytes = Buffer.byteLength(text)
+    if (this.#size > 0 && this.#size + bytes > this.#options.maxBytes) {
+      try {
+        this.#rotate()
+      } catch (error) {
+        this.#report(error)
+        // Tried again only once another maxBytes has been written, not at every line.
+        this.#size = 0
+      }
+    }
     try {
-      if (this.#size > 0 && this.#size + bytes > this.#options.maxBytes) this.#rotate()
       writeSync(this.#fd, text)
       this.#size += bytes
     } catch (error) {
-      if (this.#failed) return
-      this.#failed = true
-      writeSync(2, `cannot write the log file ${this.#options.file}: ${(error as Error).message}\n`)
+      this.#report(error)
     }
+  }
+
+  #report(error: unknown): void {
+    if (this.#failed) return
+    this.#failed = true
+    writeSync(2, `cannot write the log file ${this.#options.file}: ${(error as Error).message}\n`)
   }
 
   close(): void {
@@ -50,11 +62,15 @@ export class RotatingLogFile {
   #rotate(): void {
     const { file, keep } = this.#options
     closeSync(this.#fd)
-    for (let n = keep - 1; n >= 1; n--) {
-      if (existsSync(`${file}.${n}`)) renameSync(`${file}.${n}`, `${file}.${n + 1}`)
+    try {
+      for (let n = keep - 1; n >= 1; n--) {
+        if (existsSync(`${file}.${n}`)) renameSync(`${file}.${n}`, `${file}.${n + 1}`)
+      }
+      if (keep > 0) renameSync(file, `${file}.1`)
+    } finally {
+      // Even when a rename failed the file is open again: lines keep coming, in one file if need be.
+      this.#fd = openSync(file, keep > 0 ? 'a' : 'w')
     }
-    if (keep > 0) renameSync(file, `${file}.1`)
-    this.#fd = openSync(file, keep > 0 ? 'a' : 'w')
     this.#size = 0
   }
 }

@@ -51,6 +51,18 @@ describe('logging to a file', () => {
     expect(jsonLines(file).some((line) => line.msg === 'from before')).toBe(false)
   })
 
+  it('loses no line when a rotation fails: it goes on in the same file', () => {
+    const file = join(scratch.path, 'stuck', 'mycelo.log')
+    // Where the rotated file should go stands a folder with something in it: the rename fails.
+    mkdirSync(join(`${file}.1`, 'in-the-way'), { recursive: true })
+    const logging = createLogging({ output: { write: () => undefined } })
+    logging.toFile({ file, maxBytes: 2000, keep: 1 })
+    for (let n = 1; n <= 100; n++) logging.logger.info('line', { n })
+    expect(jsonLines(file).map((line) => line.n)).toEqual(
+      Array.from({ length: 100 }, (_, index) => index + 1),
+    )
+  })
+
   it("keeps the running bot's terminal to the report and the chat, its log lines in the file", async () => {
     const folder = join(scratch.path, 'bot')
     const spores = join(folder, 'spores')
