@@ -2,6 +2,7 @@ import { isatty } from 'node:tty'
 import type { Logger } from '@mycelo/septum'
 import pino from 'pino'
 import { prettyFactory } from 'pino-pretty'
+import { type LogFileOptions, RotatingLogFile } from './log-file.ts'
 import { Redactor } from './redaction.ts'
 
 /** Where finished lines go: anything with a string `write`. */
@@ -26,14 +27,19 @@ export interface Logging {
   readonly root: pino.Logger
   /** Replaces the set of texts masked in every line, e.g. with the store's secret setting values. */
   setSecrets(values: Iterable<string>): void
+  /**
+   * From now on every line goes, as JSON and redacted, to a file rotated by size instead of the
+   * terminal, which keeps only what the process prints itself (the report, the console chat).
+   */
+  toFile(options: LogFileOptions): void
 }
 
 export function createLogging(options: LoggingOptions = {}): Logging {
   const fd = options.fd ?? 1
   const terminal = options.output === undefined && isatty(fd)
-  const output = options.output ?? pino.destination({ dest: fd, sync: true })
+  let output: LogOutput = options.output ?? pino.destination({ dest: fd, sync: true })
   const pretty = options.pretty ?? terminal
-  const format = pretty
+  let format = pretty
     ? prettyFactory({ colorize: terminal, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' })
     : undefined
   const redactor = new Redactor()
@@ -47,7 +53,11 @@ export function createLogging(options: LoggingOptions = {}): Logging {
     },
   }
   const root = pino({ level: options.level ?? 'info', base: { pid: process.pid } }, sink)
-  return { root, logger: septumLogger(root), setSecrets: (values) => redactor.use(values) }
+  const toFile = (file: LogFileOptions) => {
+    output = new RotatingLogFile(file)
+    format = undefined
+  }
+  return { root, logger: septumLogger(root), setSecrets: (values) => redactor.use(values), toFile }
 }
 
 /** The septum's Logger over a pino logger: message first, optional meta, and child loggers. */

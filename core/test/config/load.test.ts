@@ -68,6 +68,7 @@ describe('loadConfig', () => {
           downloadMs: 120_000,
         },
       },
+      log: { maxBytes: 10_485_760, keep: 5 },
     })
   })
 
@@ -83,6 +84,7 @@ describe('loadConfig', () => {
         'http: { port: 9000 }',
         'maxMessageLength: 2000',
         'timeouts: { inspect: 500, handler: 90000 }',
+        'log: { file: logs/bot.log, keep: 2 }',
       ].join('\n'),
     )
     const folder = join(path, '..')
@@ -120,6 +122,7 @@ describe('loadConfig', () => {
           downloadMs: 120_000,
         },
       },
+      log: { file: join(folder, 'logs', 'bot.log'), maxBytes: 10_485_760, keep: 2 },
     })
   })
 
