@@ -8,16 +8,16 @@ import type { HttpEnv } from './env.ts'
  * own, as the CSP allows no inline script. The admin page proper replaces what follows sign-in.
  */
 const page = (t: (key: string) => string, locale: string) => `<!doctype html>
-<html lang="${escape(locale)}">
+<html lang="${escapeHtml(locale)}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Mycelo</title><script src="/login.js" defer></script></head>
 <body>
 <main>
-<h1>${escape(t('heading'))}</h1>
+<h1>${escapeHtml(t('heading'))}</h1>
 <form id="login">
-<label for="code">${escape(t('code'))}</label>
+<label for="code">${escapeHtml(t('code'))}</label>
 <input id="code" name="code" autocomplete="one-time-code" autofocus>
-<button type="submit">${escape(t('submit'))}</button>
+<button type="submit">${escapeHtml(t('submit'))}</button>
 </form>
 <p id="message" role="status"></p>
 </main>
@@ -58,6 +58,6 @@ export function loginPageRoutes(runtime: CoreRuntime): Hono<HttpEnv> {
   return app
 }
 
-function escape(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 }
