@@ -91,10 +91,11 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
         http,
         report: () => report(germination),
         async stop() {
-          // First: no operator action may start while the rest shuts down.
-          await http?.stop()
-          // In-flight dispatches finish before anything they might use is stopped or closed.
+          // First, and in the same turn as the bus stops taking messages: no request or message
+          // starts while the rest shuts down; those in flight finish before anything they use stops.
+          const requests = http?.stop()
           await assembly?.bus.close(config.timeouts.stop)
+          await requests
           await stopAll(germination, { timeoutMs: config.timeouts.stop, logger })
           close()
         },

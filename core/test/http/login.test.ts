@@ -35,7 +35,9 @@ describe('signing in with the link printed at start', () => {
   it('refuses the link once it has expired', async () => {
     bot = await startWebBot()
     bot.clock.now += LINK_TTL_MS + 1
-    const answer = await bot.client.send('/api/v1/session/login', { body: { ticket: tokenOf(bot.loginLink) } })
+    const answer = await bot.client.send('/api/v1/session/login', {
+      body: { ticket: tokenOf(bot.loginLink) },
+    })
     expect(answer.status).toBe(401)
     expect(answer.body.error?.key).toBe('http.error.loginFailed')
   })
@@ -53,7 +55,9 @@ describe('signing in with the link printed at start', () => {
       const wrong = await bot.client.send('/api/v1/session/login', { body: { ticket: 'WRONGCODE1' } })
       expect(wrong.status).toBe(401)
     }
-    const throttled = await bot.client.send('/api/v1/session/login', { body: { ticket: tokenOf(bot.loginLink) } })
+    const throttled = await bot.client.send('/api/v1/session/login', {
+      body: { ticket: tokenOf(bot.loginLink) },
+    })
     expect(throttled.status).toBe(429)
     expect(throttled.body.error?.key).toBe('http.error.throttled')
     expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0)
@@ -95,11 +99,17 @@ describe('sessions', () => {
     const sessions = listed.body.sessions as { id: string; current: boolean }[]
     expect(sessions).toHaveLength(2)
     const other = sessions.find((session) => !session.current)!
-    const revoked = await client.send(`/api/v1/session/sessions/${other.id}`, { method: 'DELETE', session: first })
+    const revoked = await client.send(`/api/v1/session/sessions/${other.id}`, {
+      method: 'DELETE',
+      session: first,
+    })
     expect(revoked.status).toBe(200)
     expect((await client.send('/api/v1/session', { session: second })).status).toBe(401)
     expect((await client.send('/api/v1/session', { session: first })).status).toBe(200)
-    const unknown = await client.send(`/api/v1/session/sessions/${other.id}`, { method: 'DELETE', session: first })
+    const unknown = await client.send(`/api/v1/session/sessions/${other.id}`, {
+      method: 'DELETE',
+      session: first,
+    })
     expect(unknown.status).toBe(404)
   })
 
@@ -134,13 +144,25 @@ describe('requests from elsewhere', () => {
     })
     expect(foreign.status).toBe(403)
     expect(foreign.body.error?.key).toBe('http.error.origin')
-    const none = await client.send('/api/v1/session/logout', { method: 'POST', session: signed, origin: null })
+    const none = await client.send('/api/v1/session/logout', {
+      method: 'POST',
+      session: signed,
+      origin: null,
+    })
     expect(none.status).toBe(403)
     expect(none.body.error?.key).toBe('http.error.origin')
-    const noToken = await client.send('/api/v1/session/logout', { method: 'POST', session: signed, csrf: null })
+    const noToken = await client.send('/api/v1/session/logout', {
+      method: 'POST',
+      session: signed,
+      csrf: null,
+    })
     expect(noToken.status).toBe(403)
     expect(noToken.body.error?.key).toBe('http.error.csrf')
-    const wrongToken = await client.send('/api/v1/session/logout', { method: 'POST', session: signed, csrf: 'nope' })
+    const wrongToken = await client.send('/api/v1/session/logout', {
+      method: 'POST',
+      session: signed,
+      csrf: 'nope',
+    })
     expect(wrongToken.body.error?.key).toBe('http.error.csrf')
     // None of them logged the session out.
     expect((await client.send('/api/v1/session', { session: signed })).status).toBe(200)
@@ -172,6 +194,6 @@ describe('requests from elsewhere', () => {
     const signed = await client.signIn(tokenOf(bot.loginLink))
     const refused = await client.send('/api/v1/session/sessions/none', { method: 'DELETE', session: signed })
     expect(refused.status).toBe(404)
-    expect(refused.body.error?.message).toBe("Vous n’avez pas de session de ce nom.")
+    expect(refused.body.error?.message).toBe('Vous n’avez pas de session de ce nom.')
   })
 })

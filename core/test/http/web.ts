@@ -17,7 +17,9 @@ export interface WebBot {
 }
 
 /** Starts a bot whose page listens on port 0, with a clock the test moves. */
-export async function startWebBot(options: Partial<TestCoreOptions> & { http?: string } = {}): Promise<WebBot> {
+export async function startWebBot(
+  options: Partial<TestCoreOptions> & { http?: string } = {},
+): Promise<WebBot> {
   const core = await startTestCore({
     ...options,
     spores: { admin: realSpore('admin'), ...options.spores },
@@ -93,7 +95,8 @@ export class WebClient {
   /** Signs in with a link's token or a chat code; throws unless it worked. */
   async signIn(ticket: string): Promise<Signed> {
     const answer = await this.send('/api/v1/session/login', { body: { ticket } })
-    if (answer.status !== 200) throw new Error(`sign-in refused: ${answer.status} ${JSON.stringify(answer.body)}`)
+    if (answer.status !== 200)
+      throw new Error(`sign-in refused: ${answer.status} ${JSON.stringify(answer.body)}`)
     const setCookie = answer.headers.get('set-cookie') ?? ''
     return {
       cookie: setCookie.split(';')[0]!,
