@@ -1,6 +1,7 @@
 import type { Server } from 'bun'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 import { principalIdOf } from '../store/index.ts'
+import { listenedOn, stoppedListening } from './address.ts'
 import { createHttpApp, type HttpAppOptions } from './app.ts'
 import { LINK_TTL_MS, loginTickets } from './tickets.ts'
 
@@ -29,6 +30,7 @@ export function startHttp(runtime: CoreRuntime, options: HttpAppOptions = {}): H
   const host = http.bind === '0.0.0.0' || http.bind === '::' ? '127.0.0.1' : (server.hostname ?? http.bind)
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${server.port}`
   const { channel, userId } = runtime.config.owner
+  listenedOn(runtime, url)
   const owner = principalIdOf(runtime.store, { channel, externalId: userId })
   const now = (options.now ?? Date.now)()
   const loginLink =
@@ -50,6 +52,7 @@ export function startHttp(runtime: CoreRuntime, options: HttpAppOptions = {}): H
     loginLink,
     async stop() {
       // In-flight requests are let finish; new ones are refused from here on.
+      stoppedListening(runtime, url)
       await server.stop()
     },
   }

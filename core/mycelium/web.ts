@@ -1,5 +1,6 @@
 import type { WebLogin } from '@mycelo/septum'
 import { audited } from '../audit/audited.ts'
+import { listeningUrl } from '../http/address.ts'
 import { loginTickets } from '../http/tickets.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 import { currentActor } from './actor.ts'
@@ -22,7 +23,8 @@ export function webLogin(runtime: CoreRuntime): WebLogin {
         form: 'code',
         now: Date.now(),
       })
-      return { ok: true, value: { code: secret, expiresAt, url: `${pageOrigin(http)}/login` } }
+      const origin = listeningUrl(runtime) ?? pageOrigin(http)
+      return { ok: true, value: { code: secret, expiresAt, url: `${origin}/login` } }
     },
   })
 }

@@ -117,4 +117,67 @@ describe('the audit log', () => {
       await bot.stop()
     }
   })
+
+  it('never keeps a secret setting written through chat, and keeps a plain one', async () => {
+    const bot = await startWebBot({ spores: { vault: VAULT } })
+    try {
+      const { core } = bot
+      expect(await core.ask('/set vault token tok-1f2e3d')).toHaveLength(1)
+      await core.ask('/set vault greeting bonjour')
+      const entries = auditLog(core.store).list({ limit: 2 })
+      expect(entries.map((entry) => [entry.method, entry.outcome, entry.args])).toEqual([
+        ['plugins.configure.setSetting', 'ok', ['vault', 'greeting', 'bonjour']],
+        ['plugins.configure.setSetting', 'ok', ['vault', 'token', '••••']],
+      ])
+    } finally {
+      await bot.stop()
+    }
+  })
+
+  it('names a spore writing on its own, outside any command', async () => {
+    const bot = await startWebBot({ spores: { tidy: TIDY } })
+    try {
+      const [entry] = auditLog(bot.core.store).list({ limit: 1 })
+      expect(entry).toMatchObject({
+        actorKind: 'spore',
+        actor: 'tidy',
+        method: 'plugins.toggle.disable',
+        args: ['nothing-here'],
+        outcome: 'refused',
+      })
+    } finally {
+      await bot.stop()
+    }
+  })
 })
+
+/** A hypha with a secret `token` and a plain `greeting`. */
+const VAULT = {
+  'spore.yaml': 'kind: hypha\nname: vault\nseptum: "^1.0"\ncapabilities: []\n',
+  'src/index.ts': `
+import { defineConfig } from '@mycelo/septum'
+import { z } from 'zod'
+export default {
+  configSchema: defineConfig(
+    z.strictObject({ greeting: z.string().default('hello'), token: z.string().optional() }),
+    { secrets: ['token'] },
+  ),
+  create: () => ({ async connect() {}, async listen() {}, async stop() {}, async send() {} }),
+}
+`,
+}
+
+/** An enzyme that, at its start, asks the mycelium to disable a spore that does not exist. */
+const TIDY = {
+  'spore.yaml':
+    'kind: enzyme\nname: tidy\nseptum: "^1.0"\nrequires:\n  - rhiza: mycelium\n    scopes: [plugins.toggle]\ncommands:\n  - name: tidy\n    description: tidy.description\n    respond: tidy.done\n',
+  'src/index.ts': `
+export default {
+  create: () => ({
+    handlers: {},
+    async start(ctx) { await ctx.rhiza('mycelium').disable('nothing-here') },
+  }),
+}
+`,
+  'translations/en.yaml': 'tidy:\n  description: Tidies\n  done: Tidied\n',
+}

@@ -17,6 +17,8 @@ describe('/web in chat, through the real admin spore and bus', () => {
     const [reply] = await core.ask('/web', { from: 'alice' })
     expect(reply).toContain('Your code for the admin page')
     const code = codeIn(reply)!
+    // The address the page really listens on, not the configured port 0.
+    expect(reply).toContain(`${bot.url}/login#${code}`)
     const alice = core.assembly.runtime.directory.resolve({ channel: 'chat', externalId: 'alice' }).id
     // Typed in lower case, as a person might.
     const signed = await client.signIn(code.toLowerCase())
