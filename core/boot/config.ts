@@ -108,8 +108,21 @@ const fileSchema = z.strictObject({
   defaultLocale: localeSchema.default('en'),
   http: z
     .strictObject({
+      /** Off for a second bot on the same machine, or a test that needs no page. */
+      enabled: z.boolean().default(true),
       bind: text.default('127.0.0.1'),
+      /** 0 lets the system pick a free port (for tests); the bot logs the one it got. */
       port: z.int().min(0).max(65535).default(8780),
+      /** The bearer token /metrics asks for; without one, /metrics answers 404. */
+      metricsToken: text.optional(),
+      /** Marks the session cookie Secure: on when the page is reached over HTTPS (a proxy in front). */
+      secureCookies: z.boolean().default(false),
+      /** How long a session lives without use, and at most, in minutes. */
+      sessionIdleMinutes: z.int().min(1).default(120),
+      sessionMaxMinutes: z
+        .int()
+        .min(1)
+        .default(7 * 24 * 60),
     })
     .prefault({}),
   maxMessageLength: z.int().min(1).default(4000),

@@ -12,6 +12,7 @@ import { principalsManage, principalsRead } from './principals.ts'
 import { restrictionsManage } from './restrictions.ts'
 import { rolesAssign, rolesManage, rolesRead } from './roles.ts'
 import { sourcesManage } from './sources.ts'
+import { webLogin } from './web.ts'
 
 /**
  * The core as a rhiza. Answers, for each spore, the surface of the scopes its manifest grants on
@@ -36,12 +37,13 @@ export function createMycelium(runtime: CoreRuntime): (spore: GerminatedSpore) =
     'locale.manage': localeManage(runtime),
     'commands.read': commandsRead(runtime),
     'sources.manage': sourcesManage(runtime),
+    'web.login': webLogin(runtime),
   }
   const surfaces = new Map<string, object>()
   return (spore) => {
     let surface = surfaces.get(spore.name)
     if (surface === undefined) {
-      surface = mountSurface(groups, grantedScopes(spore.manifest))
+      surface = mountSurface(groups, grantedScopes(spore.manifest), spore.name)
       surfaces.set(spore.name, surface)
     }
     return surface
