@@ -26,6 +26,8 @@ export interface Logging {
   readonly root: pino.Logger
   /** Replaces the set of texts masked in every line, e.g. with the store's secret setting values. */
   setSecrets(values: Iterable<string>): void
+  /** Hands every finished line, already redacted, to `listener` too (the page's live tail); answers the undo. */
+  tap(listener: (line: string) => void): () => void
 }
 
 export function createLogging(options: LoggingOptions = {}): Logging {
@@ -37,6 +39,7 @@ export function createLogging(options: LoggingOptions = {}): Logging {
     ? prettyFactory({ colorize: terminal, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' })
     : undefined
   const redactor = new Redactor()
+  const taps = new Set<(line: string) => void>()
   // Redacting the finished line, by value, catches a secret wherever a spore put it: in the
   // message, in meta, nested in an error, in a library's own debug text. Pretty printing runs
   // after, on the redacted line.
@@ -44,10 +47,15 @@ export function createLogging(options: LoggingOptions = {}): Logging {
     write: (line: string) => {
       const safe = redactor.redact(line)
       output.write(format ? format(safe) : safe)
+      for (const listener of taps) listener(safe)
     },
   }
   const root = pino({ level: options.level ?? 'info', base: { pid: process.pid } }, sink)
-  return { root, logger: septumLogger(root), setSecrets: (values) => redactor.use(values) }
+  const tap = (listener: (line: string) => void) => {
+    taps.add(listener)
+    return () => void taps.delete(listener)
+  }
+  return { root, logger: septumLogger(root), setSecrets: (values) => redactor.use(values), tap }
 }
 
 /** The septum's Logger over a pino logger: message first, optional meta, and child loggers. */

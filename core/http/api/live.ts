@@ -1,0 +1,39 @@
+// /events: Server-Sent Events for the page — spore states, install progress, log lines — from the
+// API's hub, starting with every spore as it stands so a reader never misses the first state.
+import { streamSSE } from 'hono/streaming'
+import { pluginsRead } from '../../mycelium/plugins.ts'
+import type { ApiEvent } from './events.ts'
+import { type ApiDeps, type ApiRoute, route } from './route.ts'
+
+export const EVENT_STREAM = 'text/event-stream'
+
+/** A comment line this often keeps proxies and idle timers from closing a quiet stream. */
+const KEEPALIVE_MS = 5_000
+
+export function liveRoutes({ runtime, events }: ApiDeps): ApiRoute[] {
+  return [
+    route({
+      method: 'get',
+      path: '/events',
+      summary: 'Live updates as Server-Sent Events: `state`, `install` and `log` events',
+      command: 'admin.plugins',
+      streams: [EVENT_STREAM],
+      handle: ({ c }) =>
+        streamSSE(c, async (sse) => {
+          // Events are written one after another, in the order they happened.
+          let chain = Promise.resolve()
+          const send = (event: ApiEvent) => {
+            chain = chain.then(() => sse.writeSSE({ event: event.type, data: JSON.stringify(event) }))
+          }
+          const leave = events.subscribe(send)
+          sse.onAbort(leave)
+          send({ type: 'state', spores: pluginsRead(runtime).listPlugins() })
+          while (!sse.aborted && !sse.closed) {
+            await sse.sleep(KEEPALIVE_MS)
+            chain = chain.then(() => sse.write(': keepalive\n\n')).then(() => undefined)
+          }
+          leave()
+        }),
+    }),
+  ]
+}

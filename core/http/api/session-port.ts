@@ -1,0 +1,62 @@
+// What the API takes from the server around it: who the session is, whether their roles allow a
+// command pattern, running work as them, and the audit log. The server mounts the API behind its
+// own session middleware and hands these in; tests hand in their own.
+import type { Context, MiddlewareHandler } from 'hono'
+
+/** What the session middleware leaves on every request it lets through. */
+export interface SessionVariables {
+  readonly principalId: string
+  /** The reader's locale, for every refusal and message this API words. */
+  readonly locale: string
+}
+
+export type ApiEnv = { Variables: SessionVariables }
+
+export type ApiContext = Context<ApiEnv>
+
+export interface SessionPort {
+  /**
+   * Answers 403 unless the session's principal's roles allow `pattern`, the command pattern that
+   * guards the same action in chat (e.g. `admin.enable`), so a page shows what chat would allow.
+   */
+  requireCommand(pattern: string): MiddlewareHandler<ApiEnv>
+  /** Runs `work` as the session's principal, so the ceiling, the lockout rule and the audit see them. */
+  actAsSession<T>(c: ApiContext, work: () => Promise<T>): Promise<T>
+}
+
+/** One audit entry as the log keeps it: who, what, when, outcome. */
+export interface AuditEntry {
+  readonly id: number | string
+  readonly at: string | Date
+  readonly actor: string
+  readonly action: string
+  readonly outcome: string
+  readonly [detail: string]: unknown
+}
+
+export interface AuditQuery {
+  readonly limit?: number
+  /** Entries older than this id, for paging back. */
+  readonly before?: number
+  readonly principalId?: string
+}
+
+/** The audit log's reading side, as the server's `auditLog(store)` answers it. */
+export interface AuditPort {
+  list(query: AuditQuery): readonly AuditEntry[] | Promise<readonly AuditEntry[]>
+}
+
+/** An error answered with a status and a catalogue key of the core's domain, worded in the reader's locale. */
+export class HttpError extends Error {
+  readonly status: number
+  readonly key: string
+  readonly params: Readonly<Record<string, unknown>>
+
+  constructor(status: number, key: string, params: Readonly<Record<string, unknown>> = {}) {
+    super(key)
+    this.name = 'HttpError'
+    this.status = status
+    this.key = key
+    this.params = params
+  }
+}
