@@ -30,6 +30,8 @@ export function liveRoutes({ runtime, events }: ApiDeps): ApiRoute[] {
           send({ type: 'state', spores: pluginsRead(runtime).listPlugins() })
           while (!sse.aborted && !sse.closed) {
             await sse.sleep(KEEPALIVE_MS)
+            // A change made on another surface (chat, the command line) shows within one beat.
+            events.stateChanged()
             chain = chain.then(() => sse.write(': keepalive\n\n')).then(() => undefined)
           }
           leave()

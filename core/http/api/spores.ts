@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { report } from '../../germination/report.ts'
 import { pluginsConfigure } from '../../mycelium/configure.ts'
 import { pluginsRead, pluginsToggle } from '../../mycelium/plugins.ts'
-import { answerOutcome, notFound, refusalResponse } from './answer.ts'
+import { answerOutcome, notFound, refusalBody, refusalResponse, refusalStatus } from './answer.ts'
 import { type ApiDeps, type ApiRoute, route } from './route.ts'
 
 const settingsBody = z.strictObject({
@@ -96,16 +96,16 @@ export function sporeRoutes(deps: ApiDeps): ApiRoute[] {
       summary: 'Write several settings, as a form submits them; each is checked as chat checks it',
       command: 'admin.set',
       body: settingsBody,
-      async handle({ c, param, body }) {
+      async handle({ c, param, body, locale }) {
         const name = param('name')
         const written: string[] = []
         // Key by key, as chat writes them: the first refusal stops there and names its key.
         for (const [key, value] of Object.entries(body.values)) {
           const outcome = await configure.setSetting(name, key, value)
           if (!outcome.ok) {
-            const answer = refusalResponse(runtime, c, outcome.refusal)
-            const refusal = (await answer.json()) as Record<string, unknown>
-            return c.json({ ...refusal, field: `values.${key}`, written }, answer.status as 409)
+            const refusal = refusalBody(runtime, outcome.refusal, locale)
+            if (written.length > 0) events.stateChanged()
+            return c.json({ ...refusal, field: `values.${key}`, written }, refusalStatus(outcome.refusal))
           }
           written.push(key)
         }

@@ -42,6 +42,9 @@ function sseReader(response: Response) {
   }
 }
 
+/** The stream looks again at each keepalive beat: room for one beat on a busy machine, never a measure. */
+const BEAT_WAIT = 30_000
+
 let api: ApiGround
 let server: IndexServer
 let events: ReturnType<typeof sseReader>
@@ -82,6 +85,19 @@ describe('live updates', () => {
     )
     expect(logged.data.record).toMatchObject({ plugin: 'vault', level: 30 })
   })
+
+  it(
+    'announces a change made from chat too, at the stream’s next beat',
+    async () => {
+      await api.say('/disable guard', 'owner')
+      const changed = await events.next(
+        (received) =>
+          received.event === 'state' && sporesOf(received).some((spore) => spore.name === 'guard'),
+      )
+      expect(sporesOf(changed)).toEqual([expect.objectContaining({ name: 'guard', enabled: false })])
+    },
+    BEAT_WAIT,
+  )
 
   it('masks a secret in a log line before it reaches a reader', async () => {
     api.runtime.logger.info('a spore said its token out loud', { token: VAULT_TOKEN })

@@ -3,7 +3,7 @@
 // test-only session port. Every answer body is kept, so a test can scan them all for secrets.
 import { Hono } from 'hono'
 import { createLogging } from '../../../boot/log.ts'
-import { type ApiEnv, ApiEvents, apiRoutes } from '../../../http/api/index.ts'
+import { type ApiEnv, ApiEvents, type AuditPort, apiRoutes } from '../../../http/api/index.ts'
 import type { CoreRuntime } from '../../../rhizomorph/runtime.ts'
 import { principalIdOf } from '../../../store/index.ts'
 import { writeSpore } from '../../boot/process.ts'
@@ -17,6 +17,8 @@ export interface GroundOptions extends Seed {
   readonly spores: Record<string, Record<string, string>>
   /** Extra mycelo.yaml lines. */
   readonly config?: string
+  /** The audit log the API reads; a stand-in with two entries unless given. */
+  readonly audit?: AuditPort
   /** Settings stored flagged secret before the first start: plugin → key → value. */
   readonly secrets?: Record<string, Record<string, unknown>>
 }
@@ -42,7 +44,7 @@ export interface ApiGround {
   readonly url: string
   readonly runtime: CoreRuntime
   readonly events: ApiEvents
-  readonly audit: ReturnType<typeof testAudit>
+  readonly audit: AuditPort & Partial<Pick<ReturnType<typeof testAudit>, 'asked'>>
   /** Every body the API answered, as text. */
   readonly bodies: string[]
   /** The principal id of an identity on `chat`. */
@@ -76,10 +78,12 @@ export async function startApiGround(options: GroundOptions): Promise<ApiGround>
   })
   const runtime = running.assembly.runtime
   const events = new ApiEvents(runtime, logging.tap)
-  const audit = testAudit([
-    { id: 2, at: '2026-11-30T12:00:00.000Z', actor: 'owner', action: 'admin.enable', outcome: 'done' },
-    { id: 1, at: '2026-11-30T11:00:00.000Z', actor: 'owner', action: 'admin.set', outcome: 'refused' },
-  ])
+  const audit: ApiGround['audit'] =
+    options.audit ??
+    testAudit([
+      { id: 2, at: '2026-11-30T12:00:00.000Z', actor: 'owner', action: 'admin.enable', outcome: 'done' },
+      { id: 1, at: '2026-11-30T11:00:00.000Z', actor: 'owner', action: 'admin.set', outcome: 'refused' },
+    ])
   const app = new Hono<ApiEnv>()
   app.use('/api/v1/*', testSession(runtime))
   app.route('/api/v1', apiRoutes(runtime, { session: testSessionPort(runtime), audit, events }))
