@@ -7,22 +7,27 @@ import { type ApiDeps, type ApiRoute, route } from './route.ts'
 
 export const EVENT_STREAM = 'text/event-stream'
 
+/** Log lines say who wrote what on every channel: a reader needs this pattern besides the stream's. */
+export const LOGS_PATTERN = 'admin.logs'
+
 /** A comment line this often keeps proxies and idle timers from closing a quiet stream. */
 const KEEPALIVE_MS = 5_000
 
-export function liveRoutes({ runtime, events }: ApiDeps): ApiRoute[] {
+export function liveRoutes({ runtime, events, session }: ApiDeps): ApiRoute[] {
   return [
     route({
       method: 'get',
       path: '/events',
-      summary: 'Live updates as Server-Sent Events: `state`, `install` and `log` events',
+      summary: 'Live updates as Server-Sent Events: `state` and `install`, and `log` for admin.logs',
       command: 'admin.plugins',
       streams: [EVENT_STREAM],
       handle: ({ c }) =>
         streamSSE(c, async (sse) => {
+          const logs = session.allows(c, LOGS_PATTERN)
           // Events are written one after another, in the order they happened.
           let chain = Promise.resolve()
           const send = (event: ApiEvent) => {
+            if (event.type === 'log' && !logs) return
             chain = chain.then(() => sse.writeSSE({ event: event.type, data: JSON.stringify(event) }))
           }
           const leave = events.subscribe(send)

@@ -1,6 +1,7 @@
 // One operator operation as the API serves it: a method and path, the chat command pattern that
 // guards it, the body it takes. The same table mounts the routes and writes the OpenAPI document,
 // so a route cannot exist without being described.
+import type { TranslatableRef } from '@mycelo/septum'
 import type { z } from 'zod'
 import type { CoreRuntime } from '../../rhizomorph/runtime.ts'
 import type { ApiEvents } from './events.ts'
@@ -50,6 +51,4 @@ export interface ApiDeps {
 /** One spore reloaded in place; a refusal is an Outcome like every mycelium function's. */
 export type ReloadPort = (
   spore: string,
-) => Promise<
-  { readonly ok: true } | { readonly ok: false; readonly refusal: import('@mycelo/septum').TranslatableRef }
->
+) => Promise<{ readonly ok: true } | { readonly ok: false; readonly refusal: TranslatableRef }>

@@ -20,6 +20,8 @@ export interface SessionPort {
    * guards the same action in chat (e.g. `admin.enable`), so a page shows what chat would allow.
    */
   requireCommand(pattern: string): MiddlewareHandler<ApiEnv>
+  /** Whether the session's principal's roles allow `pattern`: the same check requireCommand makes. */
+  allows(c: ApiContext, pattern: string): boolean
   /** Runs `work` as the session's principal, so the ceiling, the lockout rule and the audit see them. */
   actAsSession<T>(c: ApiContext, work: () => Promise<T>): Promise<T>
 }

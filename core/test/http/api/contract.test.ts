@@ -6,7 +6,7 @@ import { apiRouteTable } from '../../../http/api/index.ts'
 import type { ApiRoute } from '../../../http/api/route.ts'
 import { type ApiGround, startApiGround } from './ground.ts'
 import { testSessionPort } from './session.ts'
-import { API_SEED, API_SPORES } from './spores.ts'
+import { API_SEED, API_SPORES, VAULT_TOKEN } from './spores.ts'
 
 let api: ApiGround
 let table: ApiRoute[]
@@ -123,5 +123,19 @@ describe('request bodies', () => {
     const fr = await api.ask('PUT', '/rules/vault.peek', { body: { allowed: ['everywhere'] }, locale: 'fr' })
     expect(fr.status).toBe(400)
     expect(fr.json.error).toStartWith('Le corps de la requête est refusé en allowed[0] :')
+  })
+})
+
+describe('secrets', () => {
+  it('answers every read route for the owner without the stored secret in any body', async () => {
+    const reads = table.filter((entry) => entry.method === 'get' && entry.streams === undefined)
+    for (const entry of reads) {
+      // Every parameter names the spore holding the secret, so its routes answer about it.
+      const answer = await api.ask('GET', entry.path.replace(/:[A-Za-z]+/g, 'vault'))
+      expect({ route: entry.path, status: answer.status }).not.toEqual({ route: entry.path, status: 500 })
+    }
+    expect((await api.ask('GET', '/spores/vault/settings')).json.values).toEqual({ token: '••••' })
+    expect(api.bodies.length).toBeGreaterThan(reads.length)
+    for (const body of api.bodies) expect(body).not.toContain(VAULT_TOKEN)
   })
 })

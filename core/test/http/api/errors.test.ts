@@ -1,12 +1,15 @@
 // What the API answers when something on the bot's side fails: a worded 500 and a log line, never
-// a stack trace; an HttpError from whatever the API calls keeps its status and its words.
+// a stack trace; an HttpError from whatever the API calls keeps its status and its words. And a
+// reload, which the runtime offers through a port: its Outcome answered like every other.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { HttpError } from '../../../http/api/index.ts'
+import { refused } from '../../../mycelium/outcome.ts'
 import { type ApiGround, startApiGround } from './ground.ts'
 import { API_SEED, API_SPORES } from './spores.ts'
 
 let api: ApiGround
 let failure: Error = new Error('the audit file is gone')
+const reloaded: string[] = []
 beforeAll(async () => {
   api = await startApiGround({
     spores: API_SPORES,
@@ -15,6 +18,11 @@ beforeAll(async () => {
       list() {
         throw failure
       },
+    },
+    async reload(spore) {
+      if (spore === 'beacon') return refused('strain_guard_enabled', { spore })
+      reloaded.push(spore)
+      return { ok: true }
     },
   })
 })
@@ -47,5 +55,19 @@ describe('faults', () => {
       status: 503,
       json: { key: 'api.sporeUnknown', error: 'No spore named "ledger" is installed.' },
     })
+  })
+})
+
+describe('reload', () => {
+  it('reloads through the runtime’s port, answering its refusal in the reader’s words', async () => {
+    expect(await api.ask('POST', '/spores/vault/reload')).toMatchObject({ status: 200, json: { ok: true } })
+    expect(reloaded).toEqual(['vault'])
+    const refusal = await api.ask('POST', '/spores/beacon/reload', { locale: 'fr' })
+    expect(refusal.status).toBe(409)
+    expect(refusal.json.error).toBe(
+      api.runtime.translator.render(refused('strain_guard_enabled', { spore: 'beacon' }).refusal, 'fr'),
+    )
+    expect((await api.ask('POST', '/spores/ghost/reload')).status).toBe(404)
+    expect(reloaded).toEqual(['vault'])
   })
 })

@@ -133,4 +133,17 @@ describe('live updates', () => {
     )
     expect(refused.data).toMatchObject({ spore: 'ghost', key: 'refusal.sporangium_spore_unknown' })
   })
+
+  it('keeps log lines from a reader whose roles lack admin.logs, in order with what they may see', async () => {
+    const response = await api.open('GET', '/events', { as: 'mod', signal: leave.signal })
+    const moderator = sseReader(response)
+    await moderator.next((received) => received.event === 'state')
+    api.runtime.logger.info('a line a moderator does not read')
+    expect((await api.ask('POST', '/spores/vault/enable')).status).toBe(200)
+    // Events come in the order they happened: the log lines came before this state change.
+    await moderator.next((received) => received.event === 'state')
+    await events.next((received) => received.event === 'state')
+    expect(moderator.seen.filter((received) => received.event === 'log')).toEqual([])
+    expect(events.seen.some((received) => received.event === 'log')).toBe(true)
+  })
 })

@@ -4,6 +4,7 @@
 import { Hono } from 'hono'
 import { createLogging } from '../../../boot/log.ts'
 import { type ApiEnv, ApiEvents, type AuditPort, apiRoutes } from '../../../http/api/index.ts'
+import type { ReloadPort } from '../../../http/api/route.ts'
 import type { CoreRuntime } from '../../../rhizomorph/runtime.ts'
 import { principalIdOf } from '../../../store/index.ts'
 import { writeSpore } from '../../boot/process.ts'
@@ -19,6 +20,8 @@ export interface GroundOptions extends Seed {
   readonly config?: string
   /** The audit log the API reads; a stand-in with two entries unless given. */
   readonly audit?: AuditPort
+  /** Reloads one spore in place, standing in for live re-germination; none unless given. */
+  readonly reload?: ReloadPort
   /** Settings stored flagged secret before the first start: plugin → key → value. */
   readonly secrets?: Record<string, Record<string, unknown>>
 }
@@ -86,7 +89,8 @@ export async function startApiGround(options: GroundOptions): Promise<ApiGround>
     ])
   const app = new Hono<ApiEnv>()
   app.use('/api/v1/*', testSession(runtime))
-  app.route('/api/v1', apiRoutes(runtime, { session: testSessionPort(runtime), audit, events }))
+  const reload = options.reload ? { reload: options.reload } : {}
+  app.route('/api/v1', apiRoutes(runtime, { session: testSessionPort(runtime), audit, events, ...reload }))
   const server = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: app.fetch, idleTimeout: 0 })
   const url = `http://127.0.0.1:${server.port}`
   const bodies: string[] = []

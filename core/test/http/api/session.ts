@@ -27,12 +27,16 @@ export function testSession(runtime: CoreRuntime): MiddlewareHandler<ApiEnv> {
 }
 
 export function testSessionPort(runtime: CoreRuntime): SessionPort {
+  const allows: SessionPort['allows'] = (c, pattern) => {
+    const [plugin = '', command = ''] = pattern.split('.')
+    const patterns = runtime.directory.load(c.get('principalId'))?.patterns ?? new Set<string>()
+    return patternsAllow(patterns, guardOf(plugin, command))
+  }
   return {
+    allows,
     requireCommand(pattern) {
-      const [plugin = '', command = ''] = pattern.split('.')
       return async (c, next) => {
-        const patterns = runtime.directory.load(c.get('principalId'))?.patterns ?? new Set<string>()
-        if (!patternsAllow(patterns, guardOf(plugin, command))) {
+        if (!allows(c, pattern)) {
           const ref = { domain: 'core', key: 'api.forbidden', params: { pattern } }
           return c.json({ error: runtime.translator.render(ref, c.get('locale')), key: ref.key }, 403)
         }
