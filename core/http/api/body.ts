@@ -1,6 +1,6 @@
 // Request bodies, checked by their zod schema before any mycelium function sees them: a body that
 // is not JSON, or not the shape asked, is a 400 naming the first field at fault.
-import type { z } from 'zod'
+import { z } from 'zod'
 import type { CoreRuntime } from '../../rhizomorph/runtime.ts'
 import type { ErrorBody } from './answer.ts'
 import type { ApiContext } from './session-port.ts'
@@ -24,7 +24,7 @@ export async function readBody<T>(
     const body: ErrorBody = { error: word('api.body.notJson', {}), key: 'api.body.notJson', field: '' }
     return { ok: false, answer: c.json(body, 400) }
   }
-  const parsed = schema.safeParse(raw)
+  const parsed = schema.safeParse(raw, { error: zodWords(locale) })
   if (parsed.success) return { ok: true, value: parsed.data }
   const issue = parsed.error.issues[0]
   const field = issue === undefined ? '' : fieldOf(issue)
@@ -42,4 +42,14 @@ function fieldOf(issue: z.core.$ZodIssue): string {
       typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`,
     )
     .join('')
+}
+
+type ZodLocale = () => { localeError: z.core.$ZodErrorMap }
+
+/** zod's own wording of a problem in the reader's language, where zod ships it; English otherwise. */
+function zodWords(locale: string): z.core.$ZodErrorMap {
+  const shipped = z.locales as unknown as Readonly<Record<string, ZodLocale | undefined>>
+  const language = locale.split('-')[0] ?? 'en'
+  const words = Object.hasOwn(shipped, language) ? shipped[language] : undefined
+  return (words ?? z.locales.en)().localeError
 }

@@ -122,7 +122,9 @@ describe('request bodies', () => {
     expect(await field('/installs', { source: 's', spore: 'p', colour: 'red' })).toBe('colour')
     const fr = await api.ask('PUT', '/rules/vault.peek', { body: { allowed: ['everywhere'] }, locale: 'fr' })
     expect(fr.status).toBe(400)
-    expect(fr.json.error).toStartWith('Le corps de la requête est refusé en allowed[0] :')
+    expect(fr.json.error).toBe(
+      'Le corps de la requête est refusé en allowed[0] : Option invalide : une valeur parmi "dm"|"group" attendue',
+    )
   })
 })
 
