@@ -30,6 +30,7 @@ export class ApiEvents {
   readonly #listeners = new Set<EventListener>()
   #seen = new Map<string, string>()
   #untap: (() => void) | undefined
+  #closed = false
 
   constructor(runtime: CoreRuntime, logs?: LogTap) {
     this.#runtime = runtime
@@ -56,6 +57,8 @@ export class ApiEvents {
    * API makes, and by whatever else changes states (germination, supervision) through this hub.
    */
   stateChanged(): void {
+    // After close the store may be gone: a stream still waking up must not read it.
+    if (this.#closed) return
     const spores = pluginsRead(this.#runtime).listPlugins()
     const now = fingerprints(spores)
     const changed = spores.filter((spore) => this.#seen.get(spore.name) !== now.get(spore.name))
@@ -63,7 +66,14 @@ export class ApiEvents {
     if (changed.length > 0) this.publish({ type: 'state', spores: changed })
   }
 
+  /** Whether close() was called: every stream ends at its next beat. */
+  get closed(): boolean {
+    return this.#closed
+  }
+
+  /** Called before the store closes at shut-down; nothing is announced after it. */
   close(): void {
+    this.#closed = true
     this.#untap?.()
     this.#untap = undefined
     this.#listeners.clear()

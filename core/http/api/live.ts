@@ -26,20 +26,28 @@ export function liveRoutes({ runtime, events, session }: ApiDeps): ApiRoute[] {
           const logs = session.allows(c, LOGS_PATTERN)
           // Events are written one after another, in the order they happened.
           let chain = Promise.resolve()
+          // A write to a reader already gone fails; the loop below notices and leaves.
+          const write = (text: () => Promise<unknown>) => {
+            chain = chain.then(text).then(
+              () => undefined,
+              () => undefined,
+            )
+          }
           const send = (event: ApiEvent) => {
             if (event.type === 'log' && !logs) return
-            chain = chain.then(() => sse.writeSSE({ event: event.type, data: JSON.stringify(event) }))
+            write(() => sse.writeSSE({ event: event.type, data: JSON.stringify(event) }))
           }
           const leave = events.subscribe(send)
           sse.onAbort(leave)
           send({ type: 'state', spores: pluginsRead(runtime).listPlugins() })
-          while (!sse.aborted && !sse.closed) {
+          while (!sse.aborted && !sse.closed && !events.closed) {
             await sse.sleep(KEEPALIVE_MS)
             // A change made on another surface (chat, the command line) shows within one beat.
             events.stateChanged()
-            chain = chain.then(() => sse.write(': keepalive\n\n')).then(() => undefined)
+            write(() => sse.write(': keepalive\n\n'))
           }
           leave()
+          await chain
         }),
     }),
   ]

@@ -26,7 +26,10 @@ beforeAll(async () => {
     },
   })
 })
-afterAll(() => api.stop())
+let stopped = false
+afterAll(async () => {
+  if (!stopped) await api.stop()
+})
 
 describe('faults', () => {
   it('answers a fault with a worded 500 in the reader’s language, and logs what failed', async () => {
@@ -69,5 +72,17 @@ describe('reload', () => {
     )
     expect((await api.ask('POST', '/spores/ghost/reload')).status).toBe(404)
     expect(reloaded).toEqual(['vault'])
+  })
+})
+
+describe('shut-down', () => {
+  it('reads nothing once closed: a stream waking after the store closed announces nothing and throws nothing', async () => {
+    const heard: string[] = []
+    api.events.subscribe((event) => heard.push(event.type))
+    stopped = true
+    await api.stop()
+    expect(() => api.events.stateChanged()).not.toThrow()
+    expect(api.events.closed).toBe(true)
+    expect(heard).toEqual([])
   })
 })
