@@ -1,4 +1,4 @@
-import { and, desc, lt } from 'drizzle-orm'
+import { and, desc, eq, lt } from 'drizzle-orm'
 import type { Store } from '../store/index.ts'
 import { auditLog as auditTable } from '../store/schema/index.ts'
 
@@ -22,6 +22,8 @@ export interface ListAuditOptions {
   readonly limit?: number
   /** Only entries older than this id: the next page after the last one shown. */
   readonly before?: number
+  /** Only what this principal did (on any surface). */
+  readonly principalId?: string
 }
 
 const MOST = 500
@@ -48,10 +50,11 @@ export function auditLog(store: Store) {
     list(options: ListAuditOptions = {}): AuditEntry[] {
       const limit = Math.min(Math.max(1, Math.trunc(options.limit ?? 50)), MOST)
       const before = options.before === undefined ? undefined : lt(auditTable.id, options.before)
+      const actor = options.principalId === undefined ? undefined : eq(auditTable.actor, options.principalId)
       return db
         .select()
         .from(auditTable)
-        .where(and(before))
+        .where(and(before, actor))
         .orderBy(desc(auditTable.id))
         .limit(limit)
         .all()

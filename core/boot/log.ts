@@ -32,6 +32,8 @@ export interface Logging {
    * terminal, which keeps only what the process prints itself (the report, the console chat).
    */
   toFile(options: LogFileOptions): void
+  /** Hands every finished line, already redacted, to `listener` too (the page's live tail); answers the undo. */
+  tap(listener: (line: string) => void): () => void
 }
 
 export function createLogging(options: LoggingOptions = {}): Logging {
@@ -43,6 +45,7 @@ export function createLogging(options: LoggingOptions = {}): Logging {
     ? prettyFactory({ colorize: terminal, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' })
     : undefined
   const redactor = new Redactor()
+  const taps = new Set<(line: string) => void>()
   // Redacting the finished line, by value, catches a secret wherever a spore put it: in the
   // message, in meta, nested in an error, in a library's own debug text. Pretty printing runs
   // after, on the redacted line.
@@ -50,6 +53,7 @@ export function createLogging(options: LoggingOptions = {}): Logging {
     write: (line: string) => {
       const safe = redactor.redact(line)
       output.write(format ? format(safe) : safe)
+      for (const listener of taps) listener(safe)
     },
   }
   const root = pino({ level: options.level ?? 'info', base: { pid: process.pid } }, sink)
@@ -57,7 +61,11 @@ export function createLogging(options: LoggingOptions = {}): Logging {
     output = new RotatingLogFile(file)
     format = undefined
   }
-  return { root, logger: septumLogger(root), setSecrets: (values) => redactor.use(values), toFile }
+  const tap = (listener: (line: string) => void) => {
+    taps.add(listener)
+    return () => void taps.delete(listener)
+  }
+  return { root, logger: septumLogger(root), setSecrets: (values) => redactor.use(values), toFile, tap }
 }
 
 /** The septum's Logger over a pino logger: message first, optional meta, and child loggers. */

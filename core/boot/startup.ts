@@ -7,6 +7,7 @@ import {
   startAll,
   stopAll,
 } from '../germination/index.ts'
+import type { LogTap } from '../http/api/events.ts'
 import { MetricsRegistry } from '../http/metrics.ts'
 import { observeMessages } from '../http/observe.ts'
 import { type HttpServer, startHttp } from '../http/server.ts'
@@ -19,7 +20,7 @@ import { openBot } from './opening.ts'
 import { type Assembly, assembleRuntime } from './runtime.ts'
 
 export interface StartUpOptions {
-  readonly logging: Pick<Logging, 'logger' | 'setSecrets'>
+  readonly logging: Pick<Logging, 'logger' | 'setSecrets'> & Partial<Pick<Logging, 'tap'>>
   /** Germinate only, on a copy of the database: nothing is started and nothing is written. */
   readonly check: boolean
   readonly env?: Readonly<Record<string, string | undefined>>
@@ -78,7 +79,8 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
         onAdmissionReady: () => bus.openAdmission(),
       })
       // Last, once every spore is up: the page shows the bot as it runs.
-      if (config.http.enabled) http = listen(assembly, metrics)
+      if (config.http.enabled)
+        http = listen(assembly, { metrics, ...(logging.tap ? { logs: logging.tap } : {}) })
     }
     return {
       ok: true,
@@ -109,10 +111,13 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
 }
 
 /** The page is how an operator fixes things, never a reason to stop: a taken port is logged, not fatal. */
-function listen(assembly: Assembly, metrics: MetricsRegistry): HttpServer | undefined {
+function listen(
+  assembly: Assembly,
+  options: { readonly metrics: MetricsRegistry; readonly logs?: LogTap },
+): HttpServer | undefined {
   const { runtime } = assembly
   try {
-    return startHttp(runtime, { metrics })
+    return startHttp(runtime, options)
   } catch (error) {
     const { bind, port } = runtime.config.http
     runtime.logger.error('the admin page cannot listen; the bot runs without it', {

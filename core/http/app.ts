@@ -1,7 +1,10 @@
 import { Hono } from 'hono'
+import { auditLog } from '../audit/log.ts'
 import type { Germination } from '../germination/index.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
+import type { ApiEvents } from './api/events.ts'
 import { apiRoutes } from './api/index.ts'
+import type { SessionPort } from './api/session-port.ts'
 import type { HttpEnv } from './env.ts'
 import { answerError, HttpError } from './errors.ts'
 import { securityHeaders } from './headers.ts'
@@ -9,7 +12,7 @@ import { loginPageRoutes } from './login-page.ts'
 import { MetricsRegistry } from './metrics.ts'
 import { probeRoutes } from './probes.ts'
 import { originAndCsrf } from './request-guard.ts'
-import { readSession } from './session-guard.ts'
+import { actAsSession, allows, readSession, requireCommand } from './session-guard.ts'
 import { sessionRoutes } from './session-routes.ts'
 import { sessionBook } from './sessions.ts'
 import { LoginThrottle } from './throttle.ts'
@@ -21,6 +24,8 @@ export interface HttpAppOptions {
   readonly metrics?: MetricsRegistry
   /** Why germination was refused, when the bot runs degraded: /readyz says so. */
   readonly refused?: string
+  /** The hub the API's /events reads; one of its own unless given (then the giver closes it). */
+  readonly events?: ApiEvents
 }
 
 /**
@@ -64,6 +69,12 @@ export function createHttpApp(runtime: CoreRuntime, options: HttpAppOptions = {}
     '/api/v1/session',
     sessionRoutes({ runtime, sessions, throttle: new LoginThrottle(now), secure, now }),
   )
-  app.route('/api/v1', apiRoutes(runtime))
+  // The API's routes run behind this chain's session: the same guard and actor as every route here.
+  const session = { requireCommand, allows, actAsSession } as unknown as SessionPort
+  const audit = auditLog(runtime.store)
+  app.route(
+    '/api/v1',
+    apiRoutes(runtime, { session, audit, ...(options.events ? { events: options.events } : {}) }),
+  )
   return app
 }

@@ -6,7 +6,7 @@ import type { HttpEnv } from './env.ts'
 
 /**
  * The one error type of the HTTP surface: a status and a catalogue key (domain `core` unless
- * given), answered as `{ error: { key, message } }` with the message in the session's locale.
+ * given), answered as `{ error: <message>, key }` with the message in the session's locale.
  */
 export class HttpError extends Error {
   override readonly name = 'HttpError'
@@ -59,6 +59,6 @@ export function answerError(runtime: CoreRuntime) {
       locale,
     )
     for (const [name, value] of Object.entries(known.headers)) c.header(name, value)
-    return c.json({ error: { key: known.key, message } }, known.status)
+    return c.json({ error: message, key: known.key }, known.status)
   }
 }

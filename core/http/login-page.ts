@@ -35,7 +35,7 @@ async function signIn(ticket) {
   })
   const body = await answer.json().catch(() => ({}))
   if (answer.ok) { location.replace('/'); return }
-  document.getElementById('message').textContent = (body.error && body.error.message) || answer.statusText
+  document.getElementById('message').textContent = body.error || answer.statusText
 }
 document.addEventListener('DOMContentLoaded', () => {
   const fromLink = location.hash.slice(1)

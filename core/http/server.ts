@@ -2,6 +2,7 @@ import type { Server } from 'bun'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 import { principalIdOf } from '../store/index.ts'
 import { listenedOn, stoppedListening } from './address.ts'
+import { ApiEvents, type LogTap } from './api/events.ts'
 import { createHttpApp, type HttpAppOptions } from './app.ts'
 import { LINK_TTL_MS, loginTickets } from './tickets.ts'
 
@@ -18,9 +19,14 @@ export interface HttpServer {
  * Starts Bun.serve on `config.http` with the app, and issues the owner's one-time sign-in link:
  * there is no default password, so this link (or /web in chat) is the first way in.
  */
-export function startHttp(runtime: CoreRuntime, options: HttpAppOptions = {}): HttpServer {
+export function startHttp(
+  runtime: CoreRuntime,
+  options: HttpAppOptions & { readonly logs?: LogTap } = {},
+): HttpServer {
   const { http } = runtime.config
-  const app = createHttpApp(runtime, options)
+  // Closed at stop, before the store: a live stream must not read a closed database.
+  const events = options.events ?? new ApiEvents(runtime, options.logs)
+  const app = createHttpApp(runtime, { ...options, events })
   const server: Server<undefined> = Bun.serve({
     hostname: http.bind,
     port: http.port,
@@ -53,6 +59,7 @@ export function startHttp(runtime: CoreRuntime, options: HttpAppOptions = {}): H
     async stop() {
       // In-flight requests are let finish; new ones are refused from here on.
       stoppedListening(runtime, url)
+      events.close()
       await server.stop()
     },
   }

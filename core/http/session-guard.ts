@@ -55,13 +55,19 @@ export const requireSession: MiddlewareHandler<HttpEnv> = async (c, next) => {
 export function requireCommand(pattern: string): MiddlewareHandler<HttpEnv> {
   const [plugin, command] = pattern.split('.', 2) as [string, string]
   return async (c, next) => {
-    const patterns = c.get('patterns')
-    if (patterns === undefined) throw new HttpError(401, 'http.error.unauthenticated')
-    if (!patternsAllow(patterns, guardOf(plugin, command))) {
+    if (c.get('patterns') === undefined) throw new HttpError(401, 'http.error.unauthenticated')
+    if (!allows(c, `${plugin}.${command}`)) {
       throw new HttpError(403, 'http.error.notAllowed', { params: { command: `/${command}` } })
     }
     await next()
   }
+}
+
+/** Whether the session's principal's roles cover `pattern`: the same check requireCommand makes. */
+export function allows(c: Context<HttpEnv>, pattern: string): boolean {
+  const [plugin, command] = pattern.split('.', 2) as [string, string]
+  const patterns = c.get('patterns')
+  return patterns !== undefined && patternsAllow(patterns, guardOf(plugin, command))
 }
 
 /** Runs `work` as the session's principal, so the ceiling and the audit see who acts (channel `web`). */

@@ -28,8 +28,8 @@ describe('signing in with the link printed at start', () => {
     // Good once: the same link opens nothing the second time.
     const again = await client.send('/api/v1/session/login', { body: { ticket: tokenOf(bot.loginLink) } })
     expect(again.status).toBe(401)
-    expect(again.body.error?.key).toBe('http.error.loginFailed')
-    expect(again.body.error?.message).toContain('/web')
+    expect(again.body.key).toBe('http.error.loginFailed')
+    expect(again.body.error).toContain('/web')
   })
 
   it('refuses the link once it has expired', async () => {
@@ -39,7 +39,7 @@ describe('signing in with the link printed at start', () => {
       body: { ticket: tokenOf(bot.loginLink) },
     })
     expect(answer.status).toBe(401)
-    expect(answer.body.error?.key).toBe('http.error.loginFailed')
+    expect(answer.body.key).toBe('http.error.loginFailed')
   })
 
   it('marks the cookie Secure when the page is served over HTTPS', async () => {
@@ -59,7 +59,7 @@ describe('signing in with the link printed at start', () => {
       body: { ticket: tokenOf(bot.loginLink) },
     })
     expect(throttled.status).toBe(429)
-    expect(throttled.body.error?.key).toBe('http.error.throttled')
+    expect(throttled.body.key).toBe('http.error.throttled')
     expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0)
     // The throttled attempt did not spend the link: once the window passes, it still works.
     bot.clock.now += 15 * MINUTE
@@ -70,7 +70,7 @@ describe('signing in with the link printed at start', () => {
     bot = await startWebBot()
     const answer = await bot.client.send('/api/v1/session/login', { body: { tiket: 'x' } })
     expect(answer.status).toBe(400)
-    expect(answer.body.error?.key).toBe('http.error.badRequest')
+    expect(answer.body.key).toBe('http.error.badRequest')
   })
 })
 
@@ -80,7 +80,7 @@ describe('sessions', () => {
     const { client } = bot
     const anonymous = await client.send('/api/v1/session')
     expect(anonymous.status).toBe(401)
-    expect(anonymous.body.error?.key).toBe('http.error.unauthenticated')
+    expect(anonymous.body.key).toBe('http.error.unauthenticated')
     const signed = await client.signIn(tokenOf(bot.loginLink))
     const out = await client.send('/api/v1/session/logout', { method: 'POST', session: signed })
     expect(out.status).toBe(200)
@@ -143,27 +143,27 @@ describe('requests from elsewhere', () => {
       origin: 'https://evil.example',
     })
     expect(foreign.status).toBe(403)
-    expect(foreign.body.error?.key).toBe('http.error.origin')
+    expect(foreign.body.key).toBe('http.error.origin')
     const none = await client.send('/api/v1/session/logout', {
       method: 'POST',
       session: signed,
       origin: null,
     })
     expect(none.status).toBe(403)
-    expect(none.body.error?.key).toBe('http.error.origin')
+    expect(none.body.key).toBe('http.error.origin')
     const noToken = await client.send('/api/v1/session/logout', {
       method: 'POST',
       session: signed,
       csrf: null,
     })
     expect(noToken.status).toBe(403)
-    expect(noToken.body.error?.key).toBe('http.error.csrf')
+    expect(noToken.body.key).toBe('http.error.csrf')
     const wrongToken = await client.send('/api/v1/session/logout', {
       method: 'POST',
       session: signed,
       csrf: 'nope',
     })
-    expect(wrongToken.body.error?.key).toBe('http.error.csrf')
+    expect(wrongToken.body.key).toBe('http.error.csrf')
     // None of them logged the session out.
     expect((await client.send('/api/v1/session', { session: signed })).status).toBe(200)
     const login = await client.send('/api/v1/session/login', {
@@ -194,6 +194,6 @@ describe('requests from elsewhere', () => {
     const signed = await client.signIn(tokenOf(bot.loginLink))
     const refused = await client.send('/api/v1/session/sessions/none', { method: 'DELETE', session: signed })
     expect(refused.status).toBe(404)
-    expect(refused.body.error?.message).toBe('Vous n’avez pas de session de ce nom.')
+    expect(refused.body.error).toBe('Vous n’avez pas de session de ce nom.')
   })
 })

@@ -44,7 +44,7 @@ export async function startWebBot(
 
 export interface Answer {
   readonly status: number
-  readonly body: Record<string, unknown> & { error?: { key: string; message: string } }
+  readonly body: Record<string, unknown> & { error?: string; key?: string }
   readonly headers: Headers
 }
 
