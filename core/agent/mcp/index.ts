@@ -1,0 +1,3 @@
+export * from './bot.ts'
+export * from './guards.ts'
+export * from './server.ts'

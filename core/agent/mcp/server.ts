@@ -1,0 +1,248 @@
+import { randomUUID } from 'node:crypto'
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js'
+import { z } from 'zod'
+import type { ConfirmRequest } from '../access.ts'
+import type { AgentRuntime, ExecuteResult } from '../runtime.ts'
+
+/** Who a credential acts for; its ids name the key and the person, never the bearer token. */
+export interface McpPrincipal {
+  readonly principalId: string
+  readonly keyId: string
+}
+
+export type McpAuthentication =
+  | { readonly kind: 'admitted'; readonly principal: McpPrincipal }
+  | { readonly kind: 'refused'; readonly status: 401 | 403 }
+
+/** What one execute needs from the host, all of it read again at each call. */
+export interface McpExecution {
+  readonly principal: McpPrincipal
+  /** The person port over this connection; absent when the client cannot be asked. */
+  readonly confirm?: (request: ConfirmRequest) => Promise<boolean>
+  /** Authenticates the call's request again: before each operation and after each approval. */
+  readonly admitted: () => Promise<boolean>
+}
+
+export interface McpCatalog {
+  /** What the model is told about the bot when it connects. */
+  readonly instructions: string
+  /** A runtime for one execute, built from the current catalogue; closed when the call finishes. */
+  open(execution: McpExecution): AgentRuntime
+  /** The person-facing question of a form elicitation: module, operation and access label only. */
+  confirmation(principal: McpPrincipal, request: ConfirmRequest): { message: string; field: string }
+}
+
+export interface McpOptions {
+  readonly catalog: McpCatalog
+  readonly authenticate: (request: Request) => Promise<McpAuthentication> | McpAuthentication
+  /** Open connections kept at once; the next initialize is refused until one closes. */
+  readonly maxConnections?: number
+}
+
+export interface Mcp {
+  /** The fetch handler for the `/mcp` route: every method, every request authenticated first. */
+  handleRequest(request: Request): Promise<Response>
+  close(): Promise<void>
+}
+
+export const MAX_MCP_CONNECTIONS = 8
+const MAX_BODY_BYTES = 4 * 1024 * 1024
+const SESSION_HEADER = 'mcp-session-id'
+
+export const EXECUTE_DESCRIPTION = [
+  'Runs a JavaScript program (an async function body; `return` its answer as JSON) against the bot.',
+  'Operations are bound as `await env.<module>.<operation>(input)`, e.g. `env.plugins.read.listPlugins({})`.',
+  'Discover them first: `await forage.search("spores")` lists matching operations with their paths,',
+  '`await forage.describe("plugins.toggle.disable")` gives one operation’s input and output JSON Schema and access label.',
+  'Each call starts a fresh sandbox: nothing survives between calls; there is no network and no filesystem.',
+  'A refused operation answers `{ refused: true, reason, message }`; some writes ask a person first.',
+].join(' ')
+
+interface Connection {
+  readonly principal: McpPrincipal
+  /** The initialize request, kept for its credential: a connection whose key is gone gives up its slot. */
+  readonly opened: Request
+  readonly transport: WebStandardStreamableHTTPServerTransport
+  readonly server: McpServer
+}
+
+/**
+ * The MCP endpoint: Streamable HTTP sessions, one `execute` tool each. A session belongs to the
+ * key that opened it; a request for it under any other credential is refused.
+ */
+export function createMcp(options: McpOptions): Mcp {
+  const limit = options.maxConnections ?? MAX_MCP_CONNECTIONS
+  const connections = new Map<string, Connection>()
+  // Reserved synchronously before the initialize is awaited, so concurrent ones cannot overshoot.
+  const opening = new Set<Connection>()
+  let closed = false
+
+  async function handleRequest(request: Request): Promise<Response> {
+    if (closed) return jsonRpcError(503, 'the MCP endpoint is closed')
+    const auth = await options.authenticate(request)
+    if (auth.kind === 'refused') return refusedResponse(auth.status)
+    const sessionId = request.headers.get(SESSION_HEADER)
+    if (sessionId !== null) {
+      const connection = connections.get(sessionId)
+      // An unknown session (this process never had it, or lost it) must initialize again.
+      if (connection === undefined) return jsonRpcError(404, 'unknown session: initialize a new one')
+      if (connection.principal.keyId !== auth.principal.keyId) return refusedResponse(403)
+      return connection.transport.handleRequest(request, { authInfo: authInfoOf(auth.principal, request) })
+    }
+    if (request.method !== 'POST') return jsonRpcError(400, 'no session: initialize first')
+    const body = await boundedJson(request)
+    if (body === 'too-large') return jsonRpcError(413, 'request body too large')
+    if (body === undefined || !isInitializeRequest(body)) {
+      return jsonRpcError(400, 'no session: initialize first')
+    }
+    if (connections.size + opening.size >= limit) await pruneRefused()
+    if (connections.size + opening.size >= limit) {
+      return jsonRpcError(503, `at most ${limit} open connections: close one first`)
+    }
+    const connection = openConnection(auth.principal, request)
+    opening.add(connection)
+    try {
+      await connection.server.connect(connection.transport)
+      return await connection.transport.handleRequest(request, {
+        parsedBody: body,
+        authInfo: authInfoOf(auth.principal, request),
+      })
+    } finally {
+      opening.delete(connection)
+      // An initialize that failed never got a session: nothing to keep.
+      if (connection.transport.sessionId === undefined) await connection.server.close()
+    }
+  }
+
+  /** Closes the connections whose key no longer authenticates (revoked, its person gone). */
+  async function pruneRefused() {
+    for (const [id, connection] of connections) {
+      const auth = await options.authenticate(connection.opened)
+      if (auth.kind === 'admitted' && auth.principal.keyId === connection.principal.keyId) continue
+      connections.delete(id)
+      await connection.server.close()
+    }
+  }
+
+  function openConnection(principal: McpPrincipal, opened: Request): Connection {
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        connections.set(id, connection)
+      },
+      onsessionclosed: (id) => {
+        connections.delete(id)
+      },
+    })
+    transport.onclose = () => {
+      if (transport.sessionId !== undefined) connections.delete(transport.sessionId)
+    }
+    const server = new McpServer(
+      { name: 'mycelo', version: '1.0.0' },
+      { capabilities: { tools: {} }, instructions: options.catalog.instructions },
+    )
+    const connection: Connection = { principal, opened, transport, server }
+    registerExecute(server, options, principal)
+    return connection
+  }
+
+  async function close() {
+    closed = true
+    const all = [...connections.values(), ...opening]
+    connections.clear()
+    await Promise.allSettled(all.map((connection) => connection.server.close()))
+  }
+
+  return { handleRequest, close }
+}
+
+function registerExecute(server: McpServer, options: McpOptions, principal: McpPrincipal) {
+  server.registerTool(
+    'execute',
+    {
+      description: EXECUTE_DESCRIPTION,
+      inputSchema: { program: z.string().min(1).describe('The program: an async function body') },
+    },
+    async ({ program }, extra) => {
+      const request = (extra.authInfo?.extra as { request?: Request } | undefined)?.request
+      const admitted = async () => {
+        if (request === undefined) return false
+        const auth = await options.authenticate(request)
+        return auth.kind === 'admitted' && auth.principal.keyId === principal.keyId
+      }
+      const confirm = canElicitForms(server)
+        ? async (asked: ConfirmRequest) => {
+            const { message, field } = options.catalog.confirmation(principal, asked)
+            const answer = await server.server.elicitInput(
+              {
+                mode: 'form',
+                message,
+                requestedSchema: {
+                  type: 'object',
+                  properties: { confirm: { type: 'boolean', title: field } },
+                  required: ['confirm'],
+                },
+              },
+              { relatedRequestId: extra.requestId, signal: extra.signal },
+            )
+            return answer.action === 'accept' && answer.content?.confirm === true
+          }
+        : undefined
+      const agent = options.catalog.open({ principal, admitted, ...(confirm ? { confirm } : {}) })
+      try {
+        const result = await agent.execute({
+          program,
+          toolCallId: String(extra.requestId),
+          signal: extra.signal,
+        })
+        return toolResult(result)
+      } finally {
+        await agent.close()
+      }
+    },
+  )
+}
+
+/** Only a client that declared form elicitation at initialize can be asked; any other confirm is refused. */
+function canElicitForms(server: McpServer): boolean {
+  const elicitation = server.server.getClientCapabilities()?.elicitation
+  if (elicitation === undefined) return false
+  // An empty capability object means form mode, for clients older than the modes.
+  return Object.keys(elicitation).length === 0 || elicitation.form !== undefined
+}
+
+function toolResult(result: ExecuteResult) {
+  if (result.ok) return { content: [{ type: 'text' as const, text: JSON.stringify(result.value) ?? 'null' }] }
+  return { isError: true, content: [{ type: 'text' as const, text: result.message }] }
+}
+
+function authInfoOf(principal: McpPrincipal, request: Request) {
+  return { token: '', clientId: principal.keyId, scopes: [], extra: { request } }
+}
+
+async function boundedJson(request: Request): Promise<unknown | 'too-large' | undefined> {
+  const declared = Number(request.headers.get('content-length') ?? 0)
+  if (declared > MAX_BODY_BYTES) return 'too-large'
+  const text = await request.text()
+  if (text.length > MAX_BODY_BYTES) return 'too-large'
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+function refusedResponse(status: 401 | 403): Response {
+  const response = jsonRpcError(
+    status,
+    status === 401 ? 'a valid agent key is required' : 'this key may not do that',
+  )
+  if (status === 401) response.headers.set('www-authenticate', 'Bearer')
+  return response
+}
+
+function jsonRpcError(status: number, message: string): Response {
+  return Response.json({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }, { status })
+}
