@@ -12,6 +12,7 @@ import { restrictionOutcomes } from '../mycelium/restrictions.ts'
 import { rolesAssign, rolesManage, rolesRead } from '../mycelium/roles.ts'
 import { sourceManageOutcomes } from '../mycelium/sources.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
+import { agentKeyVerbs } from './bot-agent-keys.ts'
 
 /** One mycelium method as an operation: its input, its honest label, and the call it makes. */
 export interface Verb {
@@ -249,6 +250,7 @@ export function scopeVerbs(runtime: CoreRuntime): { readonly [S in MyceliumScope
         true,
       ),
     },
+    'agents.manage': agentKeyVerbs(runtime),
   }
 }
 

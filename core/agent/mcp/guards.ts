@@ -43,6 +43,7 @@ export const SCOPE_GUARDS: { readonly [S in MyceliumScope]: { read: string[]; wr
       'admin.uninstall',
     ],
   },
+  'agents.manage': { read: ['admin.agent-keys'], write: ['admin.agent-key'] },
 }
 
 /**

@@ -169,6 +169,15 @@ describe('the MCP endpoint', () => {
     await rolesAssign(bot.runtime).assignRole(watcher, 'lister')
   })
 
+  it('never lets an agent mint a key, even for a person who could', async () => {
+    const agent = await connected({ key: keys.owner })
+    const answer = await agent.execute(`return await env.agents.manage.createAgentKey({ label: 'more' })`)
+    expect(answer).toEqual({
+      ok: true,
+      value: expect.objectContaining({ ok: false, refusal: 'refusal.agent_key_by_agent' }),
+    })
+  })
+
   it('answers 401 to no key, an unknown key and a revoked one, on every request', async () => {
     expect(connect(endpoint.url)).rejects.toThrow()
     expect((await post(INITIALIZE)).status).toBe(401)

@@ -251,6 +251,31 @@ export interface SourcesManage {
   uninstall(spore: string): Promise<void>
 }
 
+/** An agent key as an operator sees it: never its secret, which is shown once, at creation. */
+export interface AgentKeyInfo {
+  readonly id: string
+  readonly label: string
+  /** The person it acts for; it never reaches further than their roles. */
+  readonly principalId: string
+  readonly createdAt: Date
+  readonly lastUsedAt: Date | null
+  readonly revokedAt: Date | null
+}
+export interface AgentsManage {
+  /** The acting person's keys; every key when no person acts. Revoked keys are listed too. */
+  listAgentKeys(): Promise<readonly AgentKeyInfo[]>
+  /**
+   * A key for the acting person, its secret answered this once. `principalId` is for a spore
+   * acting on its own; a person always gets a key of their own. An agent cannot create keys.
+   */
+  createAgentKey(
+    label: string,
+    principalId?: string,
+  ): Promise<OutcomeOf<{ key: AgentKeyInfo; secret: string }>>
+  /** Revokes a key: one's own, or one whose person holds no more than the acting person. */
+  revokeAgentKey(id: string): Promise<Outcome>
+}
+
 /** Each scope and the interface its grant mounts. */
 export interface MyceliumScopeMap {
   'plugins.read': PluginsRead
@@ -269,6 +294,7 @@ export interface MyceliumScopeMap {
   'locale.manage': LocaleManage
   'commands.read': CommandsRead
   'sources.manage': SourcesManage
+  'agents.manage': AgentsManage
 }
 
 type UnionToIntersection<U> = (U extends unknown ? (arg: U) => void : never) extends (arg: infer I) => void
@@ -315,4 +341,5 @@ export const SCOPE_METHODS = {
     'rollBack',
     'uninstall',
   ],
+  'agents.manage': ['listAgentKeys', 'createAgentKey', 'revokeAgentKey'],
 } as const satisfies { readonly [S in MyceliumScope]: readonly (keyof MyceliumScopeMap[S])[] }

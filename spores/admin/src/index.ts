@@ -1,4 +1,5 @@
 import type { EnzymeModule } from '@mycelo/septum'
+import { agentKeyHandlers } from './agent-keys.ts'
 import { installHandlers } from './installs.ts'
 import { localeHandlers } from './locale.ts'
 import { peopleHandlers } from './people.ts'
@@ -19,6 +20,7 @@ export default {
       ...localeHandlers,
       ...sourceHandlers,
       ...installHandlers,
+      ...agentKeyHandlers,
     },
   }),
 } satisfies EnzymeModule

@@ -16,6 +16,7 @@ export type AdminScope =
   | 'restrictions.manage'
   | 'locale.manage'
   | 'sources.manage'
+  | 'agents.manage'
 
 export type AdminMycelium = Mycelium<AdminScope>
 
