@@ -30,5 +30,12 @@ export function agentKeyVerbs(runtime: CoreRuntime): Record<string, Verb> {
       input: id,
       call: (({ id }: { id: string }) => manage.revokeAgentKey(id)) as Verb['call'],
     },
+    confirmAgentKeyIn: {
+      description: 'Refused to agents: a person chooses where they are asked',
+      access: 'write',
+      input: id.extend({ where: z.object({ channel: z.string(), conversationId: z.string() }).nullable() }),
+      call: (({ id, where }: { id: string; where: { channel: string; conversationId: string } | null }) =>
+        manage.confirmAgentKeyIn(id, where)) as Verb['call'],
+    },
   }
 }

@@ -1,6 +1,12 @@
 import type { AgentsManage } from '@mycelo/septum'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
-import { agentKeyOf, createAgentKey, listAgentKeys, revokeAgentKey } from '../store/agent-keys.ts'
+import {
+  agentKeyOf,
+  createAgentKey,
+  listAgentKeys,
+  revokeAgentKey,
+  setAgentKeyConfirmation,
+} from '../store/agent-keys.ts'
 import { principalExists } from '../store/people.ts'
 import { currentActor } from './actor.ts'
 import { RoleCeiling } from './ceiling.ts'
@@ -48,6 +54,19 @@ export function agentsManage(runtime: CoreRuntime): AgentsManage {
         principal: key.principalId,
         by: currentActor()?.kind ?? 'spore',
       })
+      return DONE
+    },
+    async confirmAgentKeyIn(id, where) {
+      const actor = currentActor()
+      // Where a person is asked is part of what keeps an agent in check: never the agent's choice.
+      if (actor?.kind === 'agent') return refused('agent_key_by_agent')
+      const key = agentKeyOf(store, id)
+      if (key === undefined) return refused('agent_key_unknown', { id })
+      if (actor?.kind === 'principal' && actor.principalId !== key.principalId) {
+        return refused('agent_key_own_only', { principal: key.principalId })
+      }
+      setAgentKeyConfirmation(store, id, where)
+      logger.info('agent key confirmations moved', { key: id, over: where === null ? 'client' : 'chat' })
       return DONE
     },
   }

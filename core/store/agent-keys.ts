@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import type { PushTarget } from '@mycelo/septum'
 import { and, asc, eq, isNull } from 'drizzle-orm'
 import type { Store } from './open.ts'
 import { agentKeys } from './schema/index.ts'
@@ -10,6 +11,8 @@ export interface AgentKeyRecord {
   readonly createdAt: Date
   readonly lastUsedAt: Date | null
   readonly revokedAt: Date | null
+  /** The conversation its confirmations are asked in; null asks through the MCP client. */
+  readonly confirmIn: PushTarget | null
 }
 
 const PREFIX = 'mycelo_ak_'
@@ -77,11 +80,24 @@ export function touchAgentKey(store: Store, id: string): void {
   store.db.update(agentKeys).set({ lastUsedAt: new Date() }).where(eq(agentKeys.id, id)).run()
 }
 
+/** Moves a key's confirmations to a conversation, or back to the client with null. */
+export function setAgentKeyConfirmation(store: Store, id: string, where: PushTarget | null): void {
+  store.db
+    .update(agentKeys)
+    .set({ confirmChannel: where?.channel ?? null, confirmConversation: where?.conversationId ?? null })
+    .where(eq(agentKeys.id, id))
+    .run()
+}
+
 function digest(secret: string): string {
   return createHash('sha256').update(secret).digest('hex')
 }
 
 function recordOf(row: typeof agentKeys.$inferSelect): AgentKeyRecord {
-  const { hash: _hash, ...record } = row
-  return record
+  const { hash: _hash, confirmChannel, confirmConversation, ...record } = row
+  const confirmIn =
+    confirmChannel !== null && confirmConversation !== null
+      ? { channel: confirmChannel, conversationId: confirmConversation }
+      : null
+  return { ...record, confirmIn }
 }

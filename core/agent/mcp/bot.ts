@@ -1,10 +1,11 @@
 import { availableParallelism } from 'node:os'
 import { MYCELIUM_SCOPES } from '@mycelo/septum'
 import type { CoreRuntime } from '../../rhizomorph/runtime.ts'
-import { touchAgentKey, verifyAgentKey } from '../../store/agent-keys.ts'
+import { agentKeyOf, touchAgentKey, verifyAgentKey } from '../../store/agent-keys.ts'
 import { normalizeSandboxAdmissionPolicy, SandboxAdmission } from '../admission.ts'
 import { createBotAgent } from '../bot-operations.ts'
 import type { ExecutionOptions } from '../runtime.ts'
+import { ChatConfirmations } from './chat-confirm.ts'
 import { grantsAnything, grantsOf, nothingGranted } from './guards.ts'
 import type { McpAuthentication, McpCatalog, McpExecution, McpOptions, McpPrincipal } from './server.ts'
 
@@ -30,7 +31,7 @@ export function botMcp(
     new SandboxAdmission(normalizeSandboxAdmissionPolicy(execution, availableParallelism()))
   return {
     authenticate: (request) => authenticateKey(runtime, request),
-    catalog: botCatalog(runtime, { ...execution, admission }),
+    catalog: botCatalog(runtime, { ...execution, admission }, new ChatConfirmations(runtime)),
   }
 }
 
@@ -50,10 +51,12 @@ export function authenticateKey(runtime: CoreRuntime, request: Request): McpAuth
   return { kind: 'admitted', principal: { principalId: key.principalId, keyId: key.id } }
 }
 
-function botCatalog(runtime: CoreRuntime, execution: ExecutionOptions): McpCatalog {
+function botCatalog(runtime: CoreRuntime, execution: ExecutionOptions, chat: ChatConfirmations): McpCatalog {
   return {
     instructions: INSTRUCTIONS,
-    open: (call) => openAgent(runtime, call, execution),
+    open: (call) =>
+      openAgent(runtime, { ...call, confirm: personPort(runtime, call, { execution, chat }) }, execution),
+    close: () => chat.close(),
     confirmation: (principal, request) => {
       const locale = localeOf(runtime, principal)
       const render = (key: string, params?: Record<string, string>) =>
@@ -88,6 +91,31 @@ function openAgent(runtime: CoreRuntime, call: McpExecution, execution: Executio
     execution,
   })
 }
+
+/**
+ * Who is asked: by default the client, through a form; a key whose person chose a conversation asks
+ * there instead, and that person's yes or no decides within the execute's budget.
+ */
+function personPort(
+  runtime: CoreRuntime,
+  call: McpExecution,
+  options: { execution: ExecutionOptions; chat: ChatConfirmations },
+): McpExecution['confirm'] {
+  const key = agentKeyOf(runtime.store, call.principal.keyId)
+  if (key?.confirmIn == null) return call.confirm
+  const target = key.confirmIn
+  return (request) =>
+    options.chat.ask({
+      principalId: key.principalId,
+      target,
+      request,
+      label: key.label,
+      timeoutMs: options.execution.timeoutMs ?? DEFAULT_CONFIRM_MS,
+      signal: call.signal,
+    })
+}
+
+const DEFAULT_CONFIRM_MS = 30_000
 
 function localeOf(runtime: CoreRuntime, principal: McpPrincipal): string {
   return runtime.directory.load(principal.principalId)?.locale ?? runtime.config.defaultLocale

@@ -23,6 +23,8 @@ export interface McpExecution {
   readonly confirm?: (request: ConfirmRequest) => Promise<boolean>
   /** Authenticates the call's request again: before each operation and after each approval. */
   readonly admitted: () => Promise<boolean>
+  /** Aborted when the client cancels the call or its connection ends. */
+  readonly signal: AbortSignal
 }
 
 export interface McpCatalog {
@@ -32,6 +34,8 @@ export interface McpCatalog {
   open(execution: McpExecution): AgentRuntime
   /** The person-facing question of a form elicitation: module, operation and access label only. */
   confirmation(principal: McpPrincipal, request: ConfirmRequest): { message: string; field: string }
+  /** Lets go of what the catalogue holds (a chat listener), when the endpoint closes. */
+  close?(): void
 }
 
 export interface McpOptions {
@@ -153,6 +157,7 @@ export function createMcp(options: McpOptions): Mcp {
     const all = [...connections.values(), ...opening]
     connections.clear()
     await Promise.allSettled(all.map((connection) => connection.server.close()))
+    options.catalog.close?.()
   }
 
   return { handleRequest, close }
@@ -190,7 +195,12 @@ function registerExecute(server: McpServer, options: McpOptions, principal: McpP
             return answer.action === 'accept' && answer.content?.confirm === true
           }
         : undefined
-      const agent = options.catalog.open({ principal, admitted, ...(confirm ? { confirm } : {}) })
+      const agent = options.catalog.open({
+        principal,
+        admitted,
+        signal: extra.signal,
+        ...(confirm ? { confirm } : {}),
+      })
       try {
         const result = await agent.execute({
           program,

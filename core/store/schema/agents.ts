@@ -19,6 +19,9 @@ export const agentKeys = sqliteTable(
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),
     lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' }),
+    /** Where its person is asked to confirm, over chat; both null asks through the MCP client. */
+    confirmChannel: text('confirm_channel'),
+    confirmConversation: text('confirm_conversation'),
     /** Set once; a revoked key is kept so the list still says who had it. */
     revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
   },

@@ -69,4 +69,23 @@ describe('agent keys from chat', () => {
     )
     expect(await one('/agent-key revoke nope')).toBe('There is no agent key "nope".')
   })
+
+  it('moves where a key asks for confirmations: here in chat, or back to the client', async () => {
+    const id = verifyAgentKey(core.store, secretIn(await one('/agent-key create phone', 'friend'))!)!.id
+    expect(await one(`/agent-key confirm-here ${id}`, 'friend')).toBe(
+      `Agent key ${id} now asks you here before each operation that needs a confirmation: reply yes or no.`,
+    )
+    expect(agentKeyOf(core.store, id)?.confirmIn).toEqual({ channel: 'chat', conversationId: 'dm-friend' })
+    expect(await one('/agent-keys', 'friend')).toContain('“phone”')
+    expect(await one('/agent-keys', 'friend')).toContain('confirms in chat')
+    const ownerKeyId = verifyAgentKey(core.store, secretIn(await one('/agent-key create other'))!)!.id
+    const owner = principalIdOf(core.store, { channel: 'chat', externalId: 'owner' })
+    expect(await one(`/agent-key confirm-here ${ownerKeyId}`, 'friend')).toBe(
+      `You can only create or change keys that act for you, not for "${owner}".`,
+    )
+    expect(await one(`/agent-key confirm-in-client ${id}`, 'friend')).toBe(
+      `Agent key ${id} asks for confirmations through its MCP client again.`,
+    )
+    expect(agentKeyOf(core.store, id)?.confirmIn).toBeNull()
+  })
 })

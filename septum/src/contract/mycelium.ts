@@ -260,6 +260,8 @@ export interface AgentKeyInfo {
   readonly createdAt: Date
   readonly lastUsedAt: Date | null
   readonly revokedAt: Date | null
+  /** The conversation its confirmations are asked in over chat; null asks through the MCP client. */
+  readonly confirmIn: PushTarget | null
 }
 export interface AgentsManage {
   /** The acting person's keys; every key when no person acts. Revoked keys are listed too. */
@@ -274,6 +276,11 @@ export interface AgentsManage {
   ): Promise<OutcomeOf<{ key: AgentKeyInfo; secret: string }>>
   /** Revokes a key: one's own, or one whose person holds no more than the acting person. */
   revokeAgentKey(id: string): Promise<Outcome>
+  /**
+   * Asks the key's confirmations in `where` over chat (a yes or no from its person decides), or
+   * through the MCP client again with null. A person sets their own keys'; an agent none.
+   */
+  confirmAgentKeyIn(id: string, where: PushTarget | null): Promise<Outcome>
 }
 
 /** Each scope and the interface its grant mounts. */
@@ -341,5 +348,5 @@ export const SCOPE_METHODS = {
     'rollBack',
     'uninstall',
   ],
-  'agents.manage': ['listAgentKeys', 'createAgentKey', 'revokeAgentKey'],
+  'agents.manage': ['listAgentKeys', 'createAgentKey', 'revokeAgentKey', 'confirmAgentKeyIn'],
 } as const satisfies { readonly [S in MyceliumScope]: readonly (keyof MyceliumScopeMap[S])[] }

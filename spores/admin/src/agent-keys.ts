@@ -2,6 +2,8 @@ import type { AgentKeyInfo } from '@mycelo/septum'
 import { answer, arg, listing, refusalText, say, usage } from './answers.ts'
 import { type AdminContext, type Handlers, myceliumOf } from './mycelium.ts'
 
+const ACTIONS = new Set(['create', 'revoke', 'confirm-here', 'confirm-in-client'])
+
 /** The keys an MCP client acts with: each is the reader's own, so it never reaches past their roles. */
 export const agentKeyHandlers: Handlers = {
   async agentKeys(_invocation, ctx) {
@@ -13,10 +15,18 @@ export const agentKeyHandlers: Handlers = {
   async agentKey(invocation, ctx) {
     const action = arg(invocation, 'action')?.toLowerCase()
     const target = arg(invocation, 'target')
-    if (target === undefined || (action !== 'create' && action !== 'revoke')) return usage(invocation, ctx)
+    if (target === undefined || action === undefined || !ACTIONS.has(action)) return usage(invocation, ctx)
     if (action === 'revoke') {
       const outcome = await myceliumOf(ctx).revokeAgentKey(target)
       return answer(ctx, outcome, () => ctx.t('agentKey.revoked', { id: target }))
+    }
+    if (action === 'confirm-here' || action === 'confirm-in-client') {
+      const { channel, conversationId } = invocation.message
+      const here = action === 'confirm-here' ? { channel, conversationId } : null
+      const outcome = await myceliumOf(ctx).confirmAgentKeyIn(target, here)
+      return answer(ctx, outcome, () =>
+        ctx.t(here ? 'agentKey.confirmHere' : 'agentKey.confirmInClient', { id: target }),
+      )
     }
     // A secret said in a group is read by everyone there.
     if (invocation.message.group !== undefined) return say(ctx, ctx.t('agentKey.dmOnly'))
@@ -36,5 +46,6 @@ function keyLine(ctx: AdminContext, key: AgentKeyInfo): string {
     used: key.lastUsedAt === null ? 'no' : 'yes',
     lastUsed: key.lastUsedAt ?? key.createdAt,
     revoked: key.revokedAt === null ? 'no' : 'yes',
+    over: key.confirmIn === null ? 'client' : 'chat',
   })
 }

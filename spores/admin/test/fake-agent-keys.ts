@@ -1,4 +1,4 @@
-import type { AgentKeyInfo, AgentsManage, Outcome, OutcomeOf } from '@mycelo/septum'
+import type { AgentKeyInfo, AgentsManage, Outcome, OutcomeOf, PushTarget } from '@mycelo/septum'
 import { FakeSources } from './fake-sources.ts'
 
 /** agents.manage in memory: every key is the reader's (`owner`), refusing with the core's keys. */
@@ -17,6 +17,7 @@ export class FakeAgentKeys extends FakeSources implements AgentsManage {
       createdAt: new Date(0),
       lastUsedAt: null,
       revokedAt: null,
+      confirmIn: null,
     }
     this.agentKeys.push(key)
     return { ok: true, value: { key, secret: `mycelo_ak_${key.id}_secret` } }
@@ -31,6 +32,18 @@ export class FakeAgentKeys extends FakeSources implements AgentsManage {
       }
     }
     this.agentKeys[index] = { ...this.agentKeys[index]!, revokedAt: new Date(0) }
+    return { ok: true }
+  }
+
+  async confirmAgentKeyIn(id: string, where: PushTarget | null): Promise<Outcome> {
+    const index = this.agentKeys.findIndex((key) => key.id === id)
+    if (index < 0) {
+      return {
+        ok: false,
+        refusal: { domain: this.refusalDomain, key: 'refusal.agent_key_unknown', params: { id } },
+      }
+    }
+    this.agentKeys[index] = { ...this.agentKeys[index]!, confirmIn: where }
     return { ok: true }
   }
 }
