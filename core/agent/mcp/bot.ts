@@ -102,7 +102,12 @@ function personPort(
   options: { execution: ExecutionOptions; chat: ChatConfirmations },
 ): McpExecution['confirm'] {
   const key = agentKeyOf(runtime.store, call.principal.keyId)
-  if (key?.confirmIn == null) return call.confirm
+  const timeoutMs = options.execution.timeoutMs ?? DEFAULT_CONFIRM_MS
+  if (key?.confirmIn == null) {
+    const ask = call.confirm
+    // An unanswered form would hold its sandbox past the deadline: no answer in time is a no.
+    return ask && ((request) => answeredWithin(ask(request), timeoutMs))
+  }
   const target = key.confirmIn
   return (request) =>
     options.chat.ask({
@@ -110,12 +115,28 @@ function personPort(
       target,
       request,
       label: key.label,
-      timeoutMs: options.execution.timeoutMs ?? DEFAULT_CONFIRM_MS,
+      timeoutMs,
       signal: call.signal,
     })
 }
 
 const DEFAULT_CONFIRM_MS = 30_000
+
+function answeredWithin(answer: Promise<boolean>, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms)
+    answer.then(
+      (yes) => {
+        clearTimeout(timer)
+        resolve(yes)
+      },
+      () => {
+        clearTimeout(timer)
+        resolve(false)
+      },
+    )
+  })
+}
 
 function localeOf(runtime: CoreRuntime, principal: McpPrincipal): string {
   return runtime.directory.load(principal.principalId)?.locale ?? runtime.config.defaultLocale

@@ -13,6 +13,7 @@ let endpoint: ReturnType<typeof serveMcp>
 let admission: SandboxAdmission
 const keys: Record<'owner' | 'watcher' | 'guest', string> = { owner: '', watcher: '', guest: '' }
 let watcher: string
+let owner: string
 const open: Connected[] = []
 
 beforeAll(async () => {
@@ -27,7 +28,7 @@ beforeAll(async () => {
   await bot.emit('chat', 'hello', { from: 'guest' })
   await bot.emit('chat', 'hello', { from: 'watcher' })
   const principals = principalsRead(bot.runtime)
-  const owner = (await principals.findByIdentity('chat', 'boss'))!.id
+  owner = (await principals.findByIdentity('chat', 'boss'))!.id
   const guest = (await principals.findByIdentity('chat', 'guest'))!.id
   watcher = (await principals.findByIdentity('chat', 'watcher'))!.id
   // Two roles, so taking one away leaves the key still able to do something.
@@ -132,6 +133,34 @@ describe('the MCP endpoint', () => {
     expect(JSON.stringify(asked)).not.toContain(keys.owner)
     await agent.execute(`return await env.plugins.toggle.enable({ name: 'victim' })`)
     expect(bot.plugins.installOf('victim')?.enabled).toBe(true)
+  })
+
+  it('reads the grants again after the person says yes: a role taken meanwhile runs nothing', async () => {
+    await rolesManage(bot.runtime).createRole('toggler', ['admin.enable', 'admin.disable'])
+    await rolesAssign(bot.runtime).assignRole(watcher, 'toggler')
+    const agent = await connected({
+      key: keys.watcher,
+      elicit: async () => (await rolesAssign(bot.runtime).revokeRole(watcher, 'toggler')).ok,
+    })
+    const answer = await agent.execute(`return await env.plugins.toggle.disable({ name: 'victim' })`)
+    expect(answer).toEqual({
+      ok: true,
+      value: expect.objectContaining({ refused: true, reason: 'declined' }),
+    })
+    expect(agent.asked).toHaveLength(1)
+    expect(bot.plugins.installOf('victim')?.enabled).toBe(true)
+  })
+
+  it('lets the sandbox go when a form is never answered (here: the key revoked while asking)', async () => {
+    const { secret, record } = createAgentKey(bot.store, { label: 'brief', principalId: owner })
+    // The client's answer then comes back on a request that is refused 401, so none ever arrives.
+    const agent = await connected({ key: secret, elicit: () => revokeAgentKey(bot.store, record.id) })
+    const answer = await agent.execute(`return await env.plugins.toggle.disable({ name: 'victim' })`)
+    expect(answer).toMatchObject({ ok: false })
+    expect(bot.plugins.installOf('victim')?.enabled).toBe(true)
+    while (admission.running > 0) await Bun.sleep(5)
+    const other = await connected({ key: keys.owner })
+    expect(await other.execute('return 4')).toEqual({ ok: true, value: 4 })
   })
 
   it('leaves the spore alone when the person declines', async () => {
