@@ -57,6 +57,12 @@ function botCatalog(runtime: CoreRuntime, execution: ExecutionOptions, chat: Cha
     open: (call) =>
       openAgent(runtime, { ...call, confirm: personPort(runtime, call, { execution, chat }) }, execution),
     close: () => chat.close(),
+    // Before a key is known there is no person to word it for: the bot's own language.
+    refusal: (refusal, params) =>
+      runtime.translator.render(
+        { domain: 'core', key: `agent.http.${refusal}`, params },
+        runtime.config.defaultLocale,
+      ),
     confirmation: (principal, request) => {
       const locale = localeOf(runtime, principal)
       const render = (key: string, params?: Record<string, string>) =>

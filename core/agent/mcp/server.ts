@@ -5,6 +5,7 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
 import type { ConfirmRequest } from '../access.ts'
 import type { AgentRuntime, ExecuteResult } from '../runtime.ts'
+import { ENGLISH, jsonRpcError, type McpRefusal, STATUS } from './refusals.ts'
 
 /** Who a credential acts for; its ids name the key and the person, never the bearer token. */
 export interface McpPrincipal {
@@ -34,6 +35,8 @@ export interface McpCatalog {
   open(execution: McpExecution): AgentRuntime
   /** The person-facing question of a form elicitation: module, operation and access label only. */
   confirmation(principal: McpPrincipal, request: ConfirmRequest): { message: string; field: string }
+  /** Words an HTTP refusal for whoever reads the client's error; plain English otherwise. */
+  refusal?(refusal: McpRefusal, params: { limit: number }): string
   /** Lets go of what the catalogue holds (a chat listener), when the endpoint closes. */
   close?(): void
 }
@@ -43,6 +46,11 @@ export interface McpOptions {
   readonly authenticate: (request: Request) => Promise<McpAuthentication> | McpAuthentication
   /** Open connections kept at once; the next initialize is refused until one closes. */
   readonly maxConnections?: number
+  /**
+   * How long a connection may go without a request before a new one may take its place: a client
+   * that vanished without closing would otherwise hold its slot until the bot restarts.
+   */
+  readonly idleMs?: number
 }
 
 export interface Mcp {
@@ -52,6 +60,7 @@ export interface Mcp {
 }
 
 export const MAX_MCP_CONNECTIONS = 8
+export const MCP_IDLE_MS = 30 * 60_000
 const MAX_BODY_BYTES = 4 * 1024 * 1024
 const SESSION_HEADER = 'mcp-session-id'
 
@@ -68,6 +77,8 @@ interface Connection {
   readonly principal: McpPrincipal
   /** The initialize request, kept for its credential: a connection whose key is gone gives up its slot. */
   readonly opened: Request
+  /** When it last sent a request (epoch ms). */
+  lastSeen: number
   readonly transport: WebStandardStreamableHTTPServerTransport
   readonly server: McpServer
 }
@@ -78,32 +89,46 @@ interface Connection {
  */
 export function createMcp(options: McpOptions): Mcp {
   const limit = options.maxConnections ?? MAX_MCP_CONNECTIONS
+  const idleMs = options.idleMs ?? MCP_IDLE_MS
   const connections = new Map<string, Connection>()
   // Reserved synchronously before the initialize is awaited, so concurrent ones cannot overshoot.
   const opening = new Set<Connection>()
   let closed = false
 
+  function refuse(refusal: McpRefusal): Response {
+    let message = ENGLISH[refusal](limit)
+    try {
+      message = options.catalog.refusal?.(refusal, { limit }) ?? message
+    } catch {
+      // A wording that fails leaves the English one: the refusal itself stands.
+    }
+    const response = jsonRpcError(STATUS[refusal], message)
+    if (refusal === 'unauthorized') response.headers.set('www-authenticate', 'Bearer')
+    return response
+  }
+
   async function handleRequest(request: Request): Promise<Response> {
-    if (closed) return jsonRpcError(503, 'the MCP endpoint is closed')
+    if (closed) return refuse('closed')
     const auth = await options.authenticate(request)
-    if (auth.kind === 'refused') return refusedResponse(auth.status)
+    if (auth.kind === 'refused') return refuse(auth.status === 401 ? 'unauthorized' : 'forbidden')
     const sessionId = request.headers.get(SESSION_HEADER)
     if (sessionId !== null) {
       const connection = connections.get(sessionId)
       // An unknown session (this process never had it, or lost it) must initialize again.
-      if (connection === undefined) return jsonRpcError(404, 'unknown session: initialize a new one')
-      if (connection.principal.keyId !== auth.principal.keyId) return refusedResponse(403)
+      if (connection === undefined) return refuse('unknownSession')
+      if (connection.principal.keyId !== auth.principal.keyId) return refuse('forbidden')
+      connection.lastSeen = Date.now()
       return connection.transport.handleRequest(request, { authInfo: authInfoOf(auth.principal, request) })
     }
-    if (request.method !== 'POST') return jsonRpcError(400, 'no session: initialize first')
+    if (request.method !== 'POST') return refuse('noSession')
     const body = await boundedJson(request)
-    if (body === 'too-large') return jsonRpcError(413, 'request body too large')
+    if (body === 'too-large') return refuse('tooLarge')
     if (body === undefined || !isInitializeRequest(body)) {
-      return jsonRpcError(400, 'no session: initialize first')
+      return refuse('noSession')
     }
-    if (connections.size + opening.size >= limit) await pruneRefused()
+    if (connections.size + opening.size >= limit) await pruneStale()
     if (connections.size + opening.size >= limit) {
-      return jsonRpcError(503, `at most ${limit} open connections: close one first`)
+      return refuse('full')
     }
     const connection = openConnection(auth.principal, request)
     opening.add(connection)
@@ -120,11 +145,12 @@ export function createMcp(options: McpOptions): Mcp {
     }
   }
 
-  /** Closes the connections whose key no longer authenticates (revoked, its person gone). */
-  async function pruneRefused() {
+  /** Closes the connections left idle too long, or whose key no longer authenticates (revoked, its person gone). */
+  async function pruneStale() {
     for (const [id, connection] of connections) {
-      const auth = await options.authenticate(connection.opened)
-      if (auth.kind === 'admitted' && auth.principal.keyId === connection.principal.keyId) continue
+      const idle = Date.now() - connection.lastSeen > idleMs
+      const auth = idle ? undefined : await options.authenticate(connection.opened)
+      if (auth?.kind === 'admitted' && auth.principal.keyId === connection.principal.keyId) continue
       connections.delete(id)
       await connection.server.close()
     }
@@ -147,7 +173,7 @@ export function createMcp(options: McpOptions): Mcp {
       { name: 'mycelo', version: '1.0.0' },
       { capabilities: { tools: {} }, instructions: options.catalog.instructions },
     )
-    const connection: Connection = { principal, opened, transport, server }
+    const connection: Connection = { principal, opened, lastSeen: Date.now(), transport, server }
     registerExecute(server, options, principal)
     return connection
   }
@@ -242,17 +268,4 @@ async function boundedJson(request: Request): Promise<unknown | 'too-large' | un
   } catch {
     return undefined
   }
-}
-
-function refusedResponse(status: 401 | 403): Response {
-  const response = jsonRpcError(
-    status,
-    status === 401 ? 'a valid agent key is required' : 'this key may not do that',
-  )
-  if (status === 401) response.headers.set('www-authenticate', 'Bearer')
-  return response
-}
-
-function jsonRpcError(status: number, message: string): Response {
-  return Response.json({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }, { status })
 }

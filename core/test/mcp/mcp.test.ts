@@ -208,7 +208,7 @@ describe('the MCP endpoint', () => {
   })
 
   it('answers 401 to no key, an unknown key and a revoked one, on every request', async () => {
-    expect(connect(endpoint.url)).rejects.toThrow()
+    await expect(connect(endpoint.url)).rejects.toThrow()
     expect((await post(INITIALIZE)).status).toBe(401)
     expect((await post(INITIALIZE, { authorization: 'Bearer mycelo_ak_000000000000_nothing' })).status).toBe(
       401,
@@ -225,9 +225,12 @@ describe('the MCP endpoint', () => {
     const notification = await post({ jsonrpc: '2.0', method: 'notifications/initialized' }, headers)
     expect(notification.status).toBe(401)
     expect(notification.headers.get('www-authenticate')).toBe('Bearer')
+    expect(((await notification.json()) as { error: { message: string } }).error.message).toBe(
+      'A valid agent key is required, as a bearer token. Create one with agent-key create.',
+    )
     const disconnect = await fetch(endpoint.url, { method: 'DELETE', headers })
     expect(disconnect.status).toBe(401)
-    expect(agent.execute('return 1')).rejects.toThrow()
+    await expect(agent.execute('return 1')).rejects.toThrow()
     await agent.client.close()
   })
 
@@ -276,7 +279,7 @@ describe('the MCP endpoint', () => {
   it(`keeps at most ${MAX_MCP_CONNECTIONS} connections open and refuses the next`, async () => {
     for (let n = 0; n < MAX_MCP_CONNECTIONS; n++) await connected({ key: keys.owner })
     expect((await post(INITIALIZE, { authorization: `Bearer ${keys.owner}` })).status).toBe(503)
-    expect(connect(endpoint.url, { key: keys.owner })).rejects.toThrow()
+    await expect(connect(endpoint.url, { key: keys.owner })).rejects.toThrow()
     await open.pop()!.close()
     const ninth = await connected({ key: keys.owner })
     expect(await ninth.execute('return 2')).toEqual({ ok: true, value: 2 })
