@@ -20,6 +20,15 @@ export const AGENT_KEY_RUNS: Readonly<Record<string, Run>> = {
       const done = await manage.revokeAgentKey(id!)
       return done.ok ? { code: 0, text: say(cli, 'agent.keyRevoked', { id }) } : refusal(cli, done.refusal)
     }
+    if (verb === 'confirm') {
+      // confirm <id> client | confirm <id> <channel> <conversation>
+      const [id, channel, conversationId] = rest
+      const where = channel === 'client' ? null : { channel: channel!, conversationId: conversationId! }
+      const done = await manage.confirmAgentKeyIn(id!, where)
+      if (!done.ok) return refusal(cli, done.refusal)
+      const key = where === null ? 'agent.keyConfirmsInClient' : 'agent.keyConfirmsInChat'
+      return { code: 0, text: say(cli, key, { id, channel, conversation: conversationId }) }
+    }
     // create <principal> <label…>: the label may be several words.
     const [who, ...words] = rest
     const created = await manage.createAgentKey(words.join(' '), principalOf(cli, who!))
@@ -42,6 +51,7 @@ export function agentKeyArgumentsFit(args: readonly string[]): boolean {
   const [verb, ...rest] = args
   if (verb === 'list') return rest.length === 0
   if (verb === 'revoke') return rest.length === 1
+  if (verb === 'confirm') return rest[1] === 'client' ? rest.length === 2 : rest.length === 3
   return verb === 'create' && rest.length >= 2
 }
 

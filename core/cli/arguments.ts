@@ -50,7 +50,8 @@ export const COMMANDS: readonly CliCommand[] = [
   { name: 'uninstall', synopsis: 'uninstall <spore>', min: 1, max: 1, writes },
   {
     name: 'agent-key',
-    synopsis: 'agent-key create <principal> <label> | list | revoke <id>',
+    synopsis:
+      'agent-key create <principal> <label> | list | revoke <id> | confirm <id> client|<channel> <conversation>',
     min: 1,
     max: Number.POSITIVE_INFINITY,
     writes: (args) => args[0] !== 'list',

@@ -55,6 +55,17 @@ describe('agent keys from the command line', () => {
         `Agent key ${key.id} (my laptop) acts for ${friend}. Its secret, shown this once:\n${secret}\n`,
       )
 
+      expect(await runCli(['agent-key', 'confirm', key.id, 'chat', 'dm-friend'], config)).toMatchObject({
+        code: 0,
+        stdout: `Agent key ${key.id} now asks its person in chat dm-friend before each operation that needs a confirmation.\n`,
+      })
+      expect(withStore(database, (store) => agentKeyOf(store, key.id)?.confirmIn)).toEqual({
+        channel: 'chat',
+        conversationId: 'dm-friend',
+      })
+      expect((await runCli(['agent-key', 'confirm', key.id, 'client'], config)).code).toBe(0)
+      expect(withStore(database, (store) => agentKeyOf(store, key.id)?.confirmIn)).toBeNull()
+
       const listed = await runCli(['agent-key', 'list'], config)
       expect(listed.code).toBe(0)
       expect(listed.stdout).toStartWith(`${key.id}  my laptop  for ${friend}  created `)
@@ -87,7 +98,8 @@ describe('agent keys from the command line', () => {
       const usage = await runCli(['agent-key', 'create', 'chat:boss'], config)
       expect(usage).toMatchObject({
         code: 2,
-        stderr: 'Usage: bun run mycelo agent-key create <principal> <label> | list | revoke <id>\n',
+        stderr:
+          'Usage: bun run mycelo agent-key create <principal> <label> | list | revoke <id> | confirm <id> client|<channel> <conversation>\n',
       })
     },
     PROCESS_TIMEOUT,
