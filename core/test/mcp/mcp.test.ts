@@ -89,6 +89,17 @@ describe('the MCP endpoint', () => {
     expect(client.getServerVersion()?.name).toBe('mycelo')
   })
 
+  it('lets the agent discover operations as the tool describes', async () => {
+    const agent = await connected({ key: keys.owner })
+    const found = await agent.execute(`return (await forage.search('disable')).map((hit) => hit.path)`)
+    expect(found).toEqual({ ok: true, value: expect.arrayContaining(['plugins.toggle.disable']) })
+    const described = await agent.execute(`return await forage.describe('plugins.toggle.disable')`)
+    expect(described).toEqual({
+      ok: true,
+      value: expect.objectContaining({ module: 'plugins.toggle', access: 'write', confirm: true }),
+    })
+  })
+
   it("lists the bot's spores and reads its health", async () => {
     const agent = await connected({ key: keys.owner })
     const listed = await agent.execute('return (await env.plugins.read.listPlugins({})).map((p) => p.name)')
