@@ -13,6 +13,7 @@ import { rolesAssign, rolesManage, rolesRead } from '../mycelium/roles.ts'
 import { sourceManageOutcomes } from '../mycelium/sources.ts'
 import { webLogin } from '../mycelium/web.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
+import { agentKeyVerbs } from './bot-agent-keys.ts'
 
 /** One mycelium method as an operation: its input, its honest label, and the call it makes. */
 export interface Verb {
@@ -256,6 +257,7 @@ export function scopeVerbs(runtime: CoreRuntime): { readonly [S in MyceliumScope
         webLogin(runtime).loginCode(),
       ),
     },
+    'agents.manage': agentKeyVerbs(runtime),
   }
 }
 

@@ -31,6 +31,8 @@ export interface ExecutionOptions extends SandboxAdmissionOptions {
   readonly limits?: Partial<SandboxLimits>
   /** Refuse a write called without an execution identity (a direct call that brings none). */
   readonly requireIdentity?: boolean
+  /** A pool shared with other runtimes (the MCP endpoint's, one per call); its own policy then applies. */
+  readonly admission?: SandboxAdmission
 }
 
 export interface AgentRuntimeOptions {
@@ -80,8 +82,10 @@ const DEFAULT_CANCEL_GRACE_MS = 1_000
 /** Opens a runtime: validates and captures the admission policy and the graph's definitions. */
 export function makeAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
   const execution = options.execution ?? {}
-  const policy = normalizeSandboxAdmissionPolicy(execution, availableParallelism())
-  const admission = new SandboxAdmission(policy)
+  const admission =
+    execution.admission ??
+    new SandboxAdmission(normalizeSandboxAdmissionPolicy(execution, availableParallelism()))
+  const policy = admission.policy
   const keeper = new LeaseKeeper(options.modules ?? [], options.sources ?? [])
   const limits: SandboxLimits = { ...DEFAULT_LIMITS, ...execution.limits }
   const access = options.access ?? {}

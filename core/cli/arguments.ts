@@ -1,3 +1,4 @@
+import { agentKeyArgumentsFit } from './agent-keys.ts'
 /** A command of the companion, as `bun run mycelo <name> …` takes it. */
 export interface CliCommand {
   readonly name: string
@@ -47,6 +48,14 @@ export const COMMANDS: readonly CliCommand[] = [
   { name: 'upgrade', synopsis: 'upgrade <spore>', min: 1, max: 1, writes },
   { name: 'rollback', synopsis: 'rollback <spore>', min: 1, max: 1, writes },
   { name: 'uninstall', synopsis: 'uninstall <spore>', min: 1, max: 1, writes },
+  {
+    name: 'agent-key',
+    synopsis:
+      'agent-key create <principal> <label> | list | revoke <id> | confirm <id> client|<channel> <conversation>',
+    min: 1,
+    max: Number.POSITIVE_INFINITY,
+    writes: (args) => args[0] !== 'list',
+  },
   // Operations (core/cli/operations.ts) open what they need themselves: a backup reads beside a bot.
   { name: 'backup', synopsis: 'backup [<file>]', min: 0, max: 1, writes: reads },
   { name: 'restore', synopsis: 'restore <file>', min: 1, max: 1, writes },
@@ -79,6 +88,7 @@ export function parseArguments(argv: readonly string[]): Parsed {
 
 function argumentsFit(command: CliCommand, args: readonly string[]): boolean {
   if (args.length < command.min || args.length > command.max) return false
+  if (command.name === 'agent-key') return agentKeyArgumentsFit(args)
   if (command.name !== 'rules' || args.length === 0) return true
   return (args[0] === 'list' && args.length === 1) || (args[0] === 'clear' && args.length === 2)
 }

@@ -4,6 +4,7 @@ import { pluginsToggle } from '../mycelium/plugins.ts'
 import { restrictionOutcomes } from '../mycelium/restrictions.ts'
 import { rolesAssign, rolesRead } from '../mycelium/roles.ts'
 import { principalIdOf } from '../store/index.ts'
+import { AGENT_KEY_RUNS } from './agent-keys.ts'
 import type { CliRuntime } from './runtime.ts'
 import { SOURCE_RUNS } from './sources.ts'
 
@@ -83,6 +84,7 @@ export const RUNS: Readonly<Record<string, Run>> = {
     return { code: 0, text: lines.length === 0 ? say(cli, 'cli.noRules') : lines.join('\n') }
   },
   ...SOURCE_RUNS,
+  ...AGENT_KEY_RUNS,
 }
 
 /** A principal id, or `channel:userId` for a person known on a channel (what an operator knows). */

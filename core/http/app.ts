@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import type { Mcp } from '../agent/mcp/index.ts'
 import { auditLog } from '../audit/log.ts'
 import type { Germination } from '../germination/index.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
@@ -26,6 +27,8 @@ export interface HttpAppOptions {
   readonly refused?: string
   /** The hub the API's /events reads; one of its own unless given (then the giver closes it). */
   readonly events?: ApiEvents
+  /** The MCP endpoint for agents, mounted at /mcp when given (its giver closes it). */
+  readonly mcp?: Mcp
 }
 
 /**
@@ -53,6 +56,9 @@ export function createHttpApp(runtime: CoreRuntime, options: HttpAppOptions = {}
   app.onError(answer)
   app.notFound((c) => answer(new HttpError(404, 'http.error.notFound'), c))
   app.use(securityHeaders)
+  // Before the page's session and CSRF checks: an agent authenticates every request by its key.
+  const { mcp } = options
+  if (mcp) app.all('/mcp', (c) => mcp.handleRequest(c.req.raw))
   app.use(readSession({ runtime, sessions, secure, now }))
   app.use(originAndCsrf)
   app.route(

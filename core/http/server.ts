@@ -1,4 +1,5 @@
 import type { Server } from 'bun'
+import { botMcp, createMcp } from '../agent/mcp/index.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 import { principalIdOf } from '../store/index.ts'
 import { listenedOn, stoppedListening } from './address.ts'
@@ -26,7 +27,8 @@ export function startHttp(
   const { http } = runtime.config
   // Closed at stop, before the store: a live stream must not read a closed database.
   const events = options.events ?? new ApiEvents(runtime, options.logs)
-  const app = createHttpApp(runtime, { ...options, events })
+  const mcp = options.mcp ?? createMcp(botMcp(runtime))
+  const app = createHttpApp(runtime, { ...options, events, mcp })
   const server: Server<undefined> = Bun.serve({
     hostname: http.bind,
     port: http.port,
@@ -60,6 +62,7 @@ export function startHttp(
       // In-flight requests are let finish; new ones are refused from here on.
       stoppedListening(runtime, url)
       events.close()
+      await mcp.close()
       await server.stop()
     },
   }

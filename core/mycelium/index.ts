@@ -1,5 +1,6 @@
 import type { GerminatedSpore } from '../germination/index.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
+import { agentsManage } from './agents.ts'
 import { commandsRead } from './commands.ts'
 import { pluginsConfigure } from './configure.ts'
 import { conversationsRead } from './conversations.ts'
@@ -38,6 +39,7 @@ export function createMycelium(runtime: CoreRuntime): (spore: GerminatedSpore) =
     'commands.read': commandsRead(runtime),
     'sources.manage': sourcesManage(runtime),
     'web.login': webLogin(runtime),
+    'agents.manage': agentsManage(runtime),
   }
   const surfaces = new Map<string, object>()
   return (spore) => {

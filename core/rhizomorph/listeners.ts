@@ -10,8 +10,14 @@ export class MessageListeners {
     return this.#listeners.length
   }
 
-  add(spore: string, listener: MessageListener): void {
-    this.#listeners.push({ spore, listener })
+  /** Answers the way to take it back again (the core's own listeners leave with what opened them). */
+  add(spore: string, listener: MessageListener): () => void {
+    const entry = { spore, listener }
+    this.#listeners.push(entry)
+    return () => {
+      const index = this.#listeners.indexOf(entry)
+      if (index >= 0) this.#listeners.splice(index, 1)
+    }
   }
 
   /** Runs every listener; one that throws is logged with its spore's name and never escapes. */

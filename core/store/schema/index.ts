@@ -1,3 +1,4 @@
+export * from './agents.ts'
 export * from './conversations.ts'
 export * from './operators.ts'
 export * from './plugins.ts'

@@ -263,6 +263,37 @@ export interface WebLogin {
   /** Refuses outside a person's command (a timer, an agent) and when the page is switched off. */
   loginCode(): Promise<OutcomeOf<WebLoginCode>>
 }
+/** An agent key as an operator sees it: never its secret, which is shown once, at creation. */
+export interface AgentKeyInfo {
+  readonly id: string
+  readonly label: string
+  /** The person it acts for; it never reaches further than their roles. */
+  readonly principalId: string
+  readonly createdAt: Date
+  readonly lastUsedAt: Date | null
+  readonly revokedAt: Date | null
+  /** The conversation its confirmations are asked in over chat; null asks through the MCP client. */
+  readonly confirmIn: PushTarget | null
+}
+export interface AgentsManage {
+  /** The acting person's keys; every key when no person acts. Revoked keys are listed too. */
+  listAgentKeys(): Promise<readonly AgentKeyInfo[]>
+  /**
+   * A key for the acting person, its secret answered this once. `principalId` is for a spore
+   * acting on its own; a person always gets a key of their own. An agent cannot create keys.
+   */
+  createAgentKey(
+    label: string,
+    principalId?: string,
+  ): Promise<OutcomeOf<{ key: AgentKeyInfo; secret: string }>>
+  /** Revokes a key: one's own, or one whose person holds no more than the acting person. */
+  revokeAgentKey(id: string): Promise<Outcome>
+  /**
+   * Asks the key's confirmations in `where` over chat (a yes or no from its person decides), or
+   * through the MCP client again with null. A person sets their own keys'; an agent none.
+   */
+  confirmAgentKeyIn(id: string, where: PushTarget | null): Promise<Outcome>
+}
 
 /** Each scope and the interface its grant mounts. */
 export interface MyceliumScopeMap {
@@ -283,6 +314,7 @@ export interface MyceliumScopeMap {
   'commands.read': CommandsRead
   'sources.manage': SourcesManage
   'web.login': WebLogin
+  'agents.manage': AgentsManage
 }
 
 type UnionToIntersection<U> = (U extends unknown ? (arg: U) => void : never) extends (arg: infer I) => void
@@ -330,4 +362,5 @@ export const SCOPE_METHODS = {
     'uninstall',
   ],
   'web.login': ['loginCode'],
+  'agents.manage': ['listAgentKeys', 'createAgentKey', 'revokeAgentKey', 'confirmAgentKeyIn'],
 } as const satisfies { readonly [S in MyceliumScope]: readonly (keyof MyceliumScopeMap[S])[] }

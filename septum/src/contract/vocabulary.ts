@@ -25,6 +25,7 @@ export const MYCELIUM_SCOPES = [
   'commands.read',
   'sources.manage',
   'web.login',
+  'agents.manage',
 ] as const
 export type MyceliumScope = (typeof MYCELIUM_SCOPES)[number]
 

@@ -1,4 +1,5 @@
 import type { EnzymeModule } from '@mycelo/septum'
+import { agentKeyHandlers } from './agent-keys.ts'
 import { installHandlers } from './installs.ts'
 import { localeHandlers } from './locale.ts'
 import { peopleHandlers } from './people.ts'
@@ -21,6 +22,7 @@ export default {
       ...sourceHandlers,
       ...installHandlers,
       ...webHandlers,
+      ...agentKeyHandlers,
     },
   }),
 } satisfies EnzymeModule

@@ -17,6 +17,7 @@ export type AdminScope =
   | 'locale.manage'
   | 'sources.manage'
   | 'web.login'
+  | 'agents.manage'
 
 export type AdminMycelium = Mycelium<AdminScope>
 

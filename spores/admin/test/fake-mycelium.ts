@@ -16,7 +16,7 @@ import type {
 } from '@mycelo/septum'
 import { type Outcome, RefusalError, SECRET_MASK } from '@mycelo/septum'
 import type { AdminMycelium } from '../src/index.ts'
-import { FakeSources } from './fake-sources.ts'
+import { FakeAgentKeys } from './fake-agent-keys.ts'
 
 const done: Outcome = { ok: true }
 
@@ -53,7 +53,7 @@ const sameTarget = (a: PushTarget) => (b: PushTarget) =>
  * The admin scopes in memory, refusing the way the core does. Refusals name the `common` domain
  * unless `refusalDomain` says otherwise.
  */
-export class FakeMycelium extends FakeSources implements AdminMycelium {
+export class FakeMycelium extends FakeAgentKeys implements AdminMycelium {
   override refusalDomain = 'common'
   override readonly plugins: PluginInfo[] = [
     { name: 'admin', kind: 'enzyme', state: 'live', enabled: true },
