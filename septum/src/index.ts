@@ -5,6 +5,7 @@ export {
   compileCatalog,
   flattenCatalog,
 } from './catalog/index.ts'
+export { type Delivery, Outbox, type OutboxOptions } from './channel/outbox.ts'
 export {
   closedSchemaUndeclaredSecrets,
   type DefineConfigOptions,

@@ -1,4 +1,11 @@
-import type { ChannelIdentity, Health, Hypha, HyphaContext, OutgoingContent } from '@mycelo/septum'
+import {
+  type ChannelIdentity,
+  type Health,
+  type Hypha,
+  type HyphaContext,
+  Outbox,
+  type OutgoingContent,
+} from '@mycelo/septum'
 import { type Client, DiscordAPIError, Events, type Message, RESTJSONErrorCodes } from 'discord.js'
 import { connectClient } from './client.ts'
 import type { DiscordConfig } from './config.ts'
@@ -7,7 +14,6 @@ import { gatewayHealth } from './gateway-state.ts'
 import { isHeard, toIncomingMessage } from './inbound.ts'
 import { listGuildMembers } from './membership.ts'
 import { channelLabel, type SendStep, sendSteps } from './outbound.ts'
-import { Outbox } from './outbox.ts'
 import { isMissingPermission, rateLimitWait, Troubles, troubleWords } from './troubles.ts'
 
 export interface DiscordHyphaOptions {
@@ -45,7 +51,14 @@ export class DiscordHypha implements Hypha<DiscordConfig> {
     if (this.#client !== undefined) throw new Error('discord: connect() called while already connected')
     this.#context = ctx
     this.#stopped = false
-    this.#outbox = new Outbox({ logger: ctx.logger, limit: MAX_OUTBOX, retryAfterMs: rateLimitWait })
+    this.#outbox = new Outbox({
+      logger: ctx.logger,
+      limit: MAX_OUTBOX,
+      retryAfterMs: rateLimitWait,
+      channel: 'discord',
+      limitedBy: 'Discord rate-limited the bot',
+      full: (limit) => new Error(troubleWords('queue_full', { limit })),
+    })
     try {
       this.#attach(await connectClient(ctx.config, ctx.logger), ctx)
     } catch (error) {

@@ -1,17 +1,17 @@
-import type {
-  ChannelIdentity,
-  Health,
-  Hypha,
-  HyphaContext,
-  IncomingMessage,
-  OutgoingContent,
+import {
+  type ChannelIdentity,
+  type Health,
+  type Hypha,
+  type HyphaContext,
+  type IncomingMessage,
+  Outbox,
+  type OutgoingContent,
 } from '@mycelo/septum'
 import { withAttachmentBytes } from './attachments.ts'
 import type { SignalConfig } from './config.ts'
 import { GROUP_PREFIX, normaliseReceived } from './envelope.ts'
 import { type Backoff, DaemonLink } from './link.ts'
 import { dataUriOf, reactionOf, recipientOf } from './outbound.ts'
-import { Outbox } from './outbox.ts'
 import { jsonRpcTransport } from './transport/jsonrpc.ts'
 import { restTransport } from './transport/rest.ts'
 import {
@@ -82,6 +82,9 @@ export function createSignalHypha(options: SignalHyphaOptions = {}): SignalHypha
         logger: ctx.logger,
         limit: MAX_OUTBOX,
         retryAfterMs: (error) => rateLimitWait(error, options.rateLimitWaitMs ?? 30_000),
+        channel: 'signal',
+        limitedBy: 'Signal rate-limited the account',
+        full: (limit) => new Error(worded('queue_full', { limit })),
       })
       const transport = transportFor(ctx.config, options.requestTimeoutMs ?? 30_000)
       const fetching = {

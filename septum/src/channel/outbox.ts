@@ -1,5 +1,4 @@
-import type { Logger } from '@mycelo/septum'
-import { worded } from './wording.ts'
+import type { Logger } from '../contract/index.ts'
 
 export interface OutboxOptions {
   readonly logger: Logger
@@ -7,6 +6,12 @@ export interface OutboxOptions {
   readonly limit: number
   /** How long a refusal asks to wait, or undefined when it is not a rate limit. */
   readonly retryAfterMs: (error: unknown) => number | undefined
+  /** The channel's name, leading every log line: `discord`. */
+  readonly channel: string
+  /** Who limited whom, as the log says it: `Discord rate-limited the bot`. */
+  readonly limitedBy: string
+  /** The error a send gets when `limit` messages already wait, in the channel's own words. */
+  readonly full: (limit: number) => Error
 }
 
 interface Waiting {
@@ -24,8 +29,8 @@ interface Lane {
 export type Delivery = 'sent' | 'queued'
 
 /**
- * Outbound messages Signal refused for its rate limit wait here and go again, in order, once the
- * wait is over. While any wait for a conversation, a new message to it queues behind them, so
+ * Outbound messages a service refused for its rate limit wait here and go again, in order, once
+ * the wait is over. While any wait for a conversation, a new message to it queues behind them, so
  * nothing overtakes; other conversations are not held up.
  */
 export class Outbox {
@@ -81,21 +86,27 @@ export class Outbox {
     for (const lane of this.#lanes.values()) clearTimeout(lane.timer)
     this.#lanes.clear()
     if (lost > 0) {
-      this.options.logger.warn('signal: stopped with messages still waiting for the rate limit; not sent', {
-        lost,
-      })
+      this.options.logger.warn(
+        `${this.options.channel}: stopped with messages still waiting for the rate limit; not sent`,
+        {
+          lost,
+        },
+      )
     }
   }
 
   #hold(lane: Lane, waiting: Waiting): void {
     if (this.waiting >= this.options.limit) {
-      throw new Error(worded('queue_full', { limit: this.options.limit }))
+      throw this.options.full(this.options.limit)
     }
     lane.waiting.push(waiting)
-    this.options.logger.warn('signal: Signal rate-limited the account; messages wait to be sent in order', {
-      waiting: this.waiting,
-      retryInSeconds: this.retryInSeconds,
-    })
+    this.options.logger.warn(
+      `${this.options.channel}: ${this.options.limitedBy}; messages wait to be sent in order`,
+      {
+        waiting: this.waiting,
+        retryInSeconds: this.retryInSeconds,
+      },
+    )
   }
 
   #schedule(conversation: string, lane: Lane, waitMs: number): void {
@@ -112,22 +123,27 @@ export class Outbox {
       } catch (error) {
         const wait = this.options.retryAfterMs(error)
         if (wait !== undefined) {
-          this.options.logger.warn('signal: still rate-limited; messages keep waiting', {
+          this.options.logger.warn(`${this.options.channel}: still rate-limited; messages keep waiting`, {
             waiting: this.waiting,
             retryInSeconds: Math.ceil(wait / 1000),
           })
           this.#schedule(conversation, lane, wait)
           return
         }
-        this.options.logger.error('signal: a message that waited for the rate limit could not be sent', {
-          message: next.label,
-          error: error instanceof Error ? error.message : String(error),
-        })
+        this.options.logger.error(
+          `${this.options.channel}: a message that waited for the rate limit could not be sent`,
+          {
+            message: next.label,
+            error: error instanceof Error ? error.message : String(error),
+          },
+        )
       }
       lane.waiting.shift()
     }
     if (this.#lanes.get(conversation) === lane) this.#lanes.delete(conversation)
     if (!this.#stopped)
-      this.options.logger.info('signal: the messages that waited have been sent', { conversation })
+      this.options.logger.info(`${this.options.channel}: the messages that waited have been sent`, {
+        conversation,
+      })
   }
 }
