@@ -13,6 +13,7 @@ import { RestrictionBook } from '../rhizomorph/restrictions.ts'
 import { RouteMap } from '../rhizomorph/routes.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 import type { PluginStore, Store } from '../store/index.ts'
+import { Regermination } from '../supervision/regermination.ts'
 import type { DomainCatalogs } from './catalogues.ts'
 import type { MyceloConfig } from './config.ts'
 
@@ -45,6 +46,7 @@ export function assembleRuntime(options: AssembleOptions): Assembly {
     if (!RESERVED_NAMES.has(spore.name)) translator.addDomain(spore.name, spore.catalogs)
   }
   let mycelium: ((spore: Parameters<CoreRuntime['mycelium']>[0]) => object) | undefined
+  let lifecycle: Regermination | undefined
   const runtime: CoreRuntime = {
     config,
     store,
@@ -62,13 +64,29 @@ export function assembleRuntime(options: AssembleOptions): Assembly {
       mycelium ??= createMycelium(runtime)
       return mycelium(spore)
     },
+    get lifecycle() {
+      return lifecycle!
+    },
   }
   let bus: Rhizomorph | undefined
   const contexts = new SporeContexts(runtime, (hypha, message) => bus!.emit(hypha, message))
-  // Which spores are inhibitors never changes while running; whether each is usable may.
-  const inhibitors = germination.spores.filter((spore) => spore.kind === 'inhibitor')
+  lifecycle = new Regermination({
+    germination,
+    store: plugins,
+    contexts,
+    deadlines: config.timeouts,
+    logger,
+    swapped: (spore) => {
+      // Everything keyed by the spore's name is drawn again from its new self.
+      contexts.forget(spore.name)
+      runtime.listeners.remove(spore.name)
+      if (!RESERVED_NAMES.has(spore.name)) translator.addDomain(spore.name, spore.catalogs)
+      runtime.routes.refresh()
+    },
+  })
   const admission = new AdmissionChain({
-    members: () => admissionMembers(inhibitors, contexts),
+    // Read each message: a spore swapped in or out, or restarting, changes the chain at once.
+    members: () => admissionMembers(germination.spores, contexts, lifecycle!),
     confinedTo: (name) => runtime.restrictions.confinedTo(name),
     logger,
     deadlineMs: config.timeouts.inspect,
@@ -79,13 +97,15 @@ export function assembleRuntime(options: AssembleOptions): Assembly {
 
 /** Every enabled inhibitor: a live one judges, a dormant one is unusable (which matters if enforcing). */
 function admissionMembers(
-  inhibitors: readonly GerminatedSpore[],
+  spores: readonly GerminatedSpore[],
   contexts: SporeContexts,
+  lifecycle: Regermination,
 ): AdmissionMember[] {
   const members: AdmissionMember[] = []
-  for (const spore of inhibitors) {
-    if (spore.state === 'disabled') continue
-    if (spore.state === 'live') {
+  for (const spore of spores) {
+    if (spore.kind !== 'inhibitor' || spore.state === 'disabled') continue
+    // One being started again is not usable until it has: an enforcing one refuses meanwhile.
+    if (spore.state === 'live' && !lifecycle.restarting(spore.name)) {
       members.push({
         name: spore.name,
         enforcing: spore.enforcing,
@@ -98,7 +118,7 @@ function admissionMembers(
         name: spore.name,
         enforcing: spore.enforcing,
         usable: false,
-        reason: spore.reason ?? 'dormant',
+        reason: spore.state === 'live' ? 'restarting' : (spore.reason ?? 'dormant'),
       })
     }
   }

@@ -69,6 +69,7 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
         deadlines: config.timeouts,
         onAdmissionReady: () => bus.openAdmission(),
       })
+      assembly.runtime.lifecycle.activate()
     }
     return {
       ok: true,

@@ -25,7 +25,7 @@ export interface GerminateOptions {
   readonly installs?: string
 }
 
-type Draft = { -readonly [K in keyof GerminatedSpore]: GerminatedSpore[K] }
+export type Draft = { -readonly [K in keyof GerminatedSpore]: GerminatedSpore[K] }
 
 /** Names the core answers to itself: a spore under one would shadow the core's own catalogue or surface. */
 export const RESERVED_NAMES: ReadonlySet<string> = new Set(['common', 'core', 'mycelium'])
@@ -85,7 +85,7 @@ async function settleInstalls(order: readonly Draft[], store: PluginStorePort, d
       setState(draft, 'disabled', gate.reason)
       continue
     }
-    if (draft.state === 'live') modules.set(draft.name, await prepare(draft, store, deadlineMs))
+    if (draft.state === 'live') modules.set(draft.name, await prepare(draft, store, { deadlineMs }))
     if (!gate.firstStart) continue
     const { name, reason, enforcing } = draft
     if (!recordFirstStart({ store, name, reason, enforcing })) setState(draft, 'disabled', reason)
@@ -116,7 +116,7 @@ function missingGuards(store: PluginStorePort, discovered: ReadonlySet<string>):
     }))
 }
 
-function draftOf(
+export function draftOf(
   reading: ManifestReading,
   installed: ReadonlyMap<string, PluginKind>,
   septumVersion: string | undefined,
@@ -147,7 +147,7 @@ function reservedNameRefusal(name: string): string | undefined {
 }
 
 /** A dormant draft that knows only its name and folder; the caller fills in what it knows. */
-function blankDraft(name: string, dir: string): Draft {
+export function blankDraft(name: string, dir: string): Draft {
   return {
     name,
     dir,
@@ -167,9 +167,15 @@ function blankDraft(name: string, dir: string): Draft {
   }
 }
 
-async function prepare(draft: Draft, store: PluginStorePort, deadlineMs: number) {
+/** Catalogues, module and settings onto the draft; `fresh` imports the module anew (a reload). */
+export async function prepare(
+  draft: Draft,
+  store: PluginStorePort,
+  { deadlineMs, fresh }: { deadlineMs: number; fresh?: number | undefined },
+) {
   const { name, dir } = draft
-  const prepared = await prepareSpore({ name, dir, manifest: draft.manifest!, store, deadlineMs })
+  const manifest = draft.manifest!
+  const prepared = await prepareSpore({ name, dir, manifest, store, deadlineMs, ...(fresh ? { fresh } : {}) })
   draft.catalogs = prepared.catalogs
   draft.configSchema = prepared.configSchema
   draft.operations = prepared.module?.exported.operations
@@ -179,7 +185,7 @@ async function prepare(draft: Draft, store: PluginStorePort, deadlineMs: number)
   return prepared.module
 }
 
-function setState(draft: Draft, state: Draft['state'], reason: string | undefined): void {
+export function setState(draft: Draft, state: Draft['state'], reason: string | undefined): void {
   draft.state = state
   draft.reason = reason
   draft.instance = undefined

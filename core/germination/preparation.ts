@@ -30,6 +30,8 @@ export interface PreparationOptions {
   readonly store: PluginStorePort
   /** How long importing the module may take. */
   readonly deadlineMs?: number
+  /** Set for a reload: the module is imported afresh (see LoadOptions.fresh). */
+  readonly fresh?: number
 }
 
 /** Catalogues, then the module, then the stored settings: the checks that read a spore's own files. */
@@ -37,7 +39,11 @@ export async function prepareSpore(options: PreparationOptions): Promise<Prepara
   const { name, dir, manifest, store } = options
   const catalogues = await loadCatalogues(dir)
   if (!catalogues.ok) return { ...NOTHING, reason: catalogues.reason }
-  const loaded = await loadModule(dir, manifest, options.deadlineMs)
+  const { deadlineMs, fresh } = options
+  const loaded = await loadModule(dir, manifest, {
+    ...(deadlineMs === undefined ? {} : { deadlineMs }),
+    ...(fresh === undefined ? {} : { fresh }),
+  })
   if (!loaded.ok) return { ...NOTHING, catalogs: catalogues.catalogs, reason: loaded.reason }
   const configSchema = loaded.module?.exported.configSchema
   const prepared = {

@@ -33,7 +33,7 @@ export function pluginsRead(runtime: CoreRuntime): PluginsRead {
             name: spore.name,
             ...(spore.kind ? { kind: spore.kind } : {}),
             state: spore.state,
-            // The row, not the state: a toggle shows at once though it takes effect at the next start.
+            // The row, not the state: a spore enabled but dormant says both.
             enabled: row?.enabled ?? spore.state !== 'disabled',
             ...(spore.reason ? { reason: spore.reason } : {}),
             ...(description ? { description } : {}),
@@ -46,7 +46,9 @@ export function pluginsRead(runtime: CoreRuntime): PluginsRead {
 }
 
 /**
- * plugins.toggle: flips the install row, which the next start reads. enable() first runs every
+ * plugins.toggle: flips the install row and applies it to the running bot at once: enable()
+ * germinates and starts the spore and what waited on it; disable() stops it and what needs it.
+ * enable() first runs every
  * check that would leave the spore dormant for a fault an operator can fix before it starts — its
  * manifest, its septum range, and its stored settings against its own schema — and refuses while
  * the row is still off.
@@ -69,7 +71,9 @@ export function pluginsToggle(runtime: CoreRuntime, plugins: PluginStore): Plugi
       const checked = checkStoredSettings(name, schema.schema, plugins.settingsOf(name))
       if (!checked.ok) return checked
       plugins.recordInstall(name, { enabled: true, reason: null })
-      runtime.logger.info('plugin enabled; it starts at the next start', { plugin: name })
+      if (!runtime.lifecycle.active) return DONE
+      const outcome = await runtime.lifecycle.enable(name)
+      runtime.logger.info('plugin enabled', { plugin: name, ...outcome })
       return DONE
     },
 
@@ -78,8 +82,23 @@ export function pluginsToggle(runtime: CoreRuntime, plugins: PluginStore): Plugi
       const locked = lockoutRefusal(runtime, { kind: 'disable', plugin: name })
       if (locked) return locked
       plugins.recordInstall(name, { enabled: false, reason: DISABLED_REASON })
-      runtime.logger.info('plugin disabled; it stops at the next start', { plugin: name })
+      if (!runtime.lifecycle.active) return DONE
+      const outcome = await runtime.lifecycle.disable(name)
+      runtime.logger.info('plugin disabled', { plugin: name, ...outcome })
       return DONE
+    },
+
+    async reload(name) {
+      const spore = runtime.germination.byName.get(name)
+      if (spore === undefined) return refused('plugin_unknown', { plugin: name })
+      if (spore.state === 'disabled') return refused('plugin_disabled', { plugin: name })
+      // Without a running bot there is nothing to reload: its start reads everything afresh anyway.
+      if (!runtime.lifecycle.active) return DONE
+      const outcome = await runtime.lifecycle.restart(name, { fresh: true })
+      runtime.logger.info('plugin reloaded', { plugin: name, ...outcome })
+      // Otherwise the new state (live, or dormant and why) is what plugins.read now shows.
+      if (!outcome.kept) return DONE
+      return refused('reload_failed', { plugin: name, reason: outcome.reason ?? 'unknown' })
     },
   }
 }

@@ -189,6 +189,12 @@ export interface RolesManage {
 export interface PluginsToggle {
   enable(name: string): Promise<Outcome>
   disable(name: string): Promise<Outcome>
+  /**
+   * Re-reads an enabled plugin from disk (manifest, catalogues, a fresh instance of its code) and
+   * restarts it with its dependants; a new version that fails to load leaves the running one as it
+   * was. Optional: added after 1.0, so a core that predates it has none.
+   */
+  reload?(name: string): Promise<Outcome>
 }
 export interface PluginsConfigure {
   settings(name: string): Promise<OutcomeOf<Record<string, unknown>>>
@@ -288,7 +294,7 @@ export const SCOPE_METHODS = {
   'roles.read': ['listRoles', 'rolesOf'],
   'roles.assign': ['assignRole', 'revokeRole'],
   'roles.manage': ['createRole', 'setRoleCommands', 'deleteRole'],
-  'plugins.toggle': ['enable', 'disable'],
+  'plugins.toggle': ['enable', 'disable', 'reload'],
   'plugins.configure': ['settings', 'setSetting', 'unsetSetting', 'formSchema'],
   'messages.broadcast': ['broadcast'],
   'conversations.read': ['listConversations'],

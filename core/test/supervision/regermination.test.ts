@@ -1,0 +1,133 @@
+// Operator changes applied to the running bot, through the admin spore as shipped over the real bus:
+// each takes effect on the very next message, with no restart of the process.
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { join } from 'node:path'
+import { realSpore } from '../support/real-spores.ts'
+import { startTestCore, type TestCore } from '../support/runtime.ts'
+import { GATE, GREETER, greeterModule, type LiveLog, liveLog, TELLER, VAULT } from './live-spores.ts'
+
+let core: TestCore
+let log: LiveLog
+beforeAll(async () => {
+  log = liveLog()
+  core = await startTestCore({
+    spores: {
+      help: realSpore('help'),
+      admin: realSpore('admin'),
+      vault: VAULT,
+      teller: TELLER,
+      greeter: GREETER,
+      gate: GATE,
+    },
+  })
+})
+afterAll(() => core.stop())
+
+const one = async (text: string) => (await core.ask(text)).join('\n')
+
+/** Until a change has begun on the spore (it is stopped or starting). */
+async function untilRestarting(name: string): Promise<void> {
+  while (!core.assembly.runtime.lifecycle.restarting(name)) await Bun.sleep(0)
+}
+const greeterFile = (path: string) => join(core.folder, 'spores', 'greeter', path)
+
+describe('enable and disable, in dependency order', () => {
+  it('stops a rhiza after what needs it, which then names it; enabling starts both again, in order', async () => {
+    expect(await one('/balance')).toBe('balance 42')
+    log.events.length = 0
+    expect(await one('/disable vault')).toBe('vault is disabled and stopped.')
+    expect(log.events).toEqual(['teller stop', 'vault stop'])
+    const teller = () => core.germination.byName.get('teller')
+    expect(teller()?.state).toBe('dormant')
+    expect(teller()?.reason).toBe('requires rhiza "vault", which is disabled')
+    expect(await one('/balance')).toBe('/balance is not available right now; the operator can see why.')
+    log.events.length = 0
+    expect(await one('/enable vault')).toBe('vault is enabled and live.')
+    expect(log.events).toEqual(['vault start', 'teller start'])
+    expect(teller()?.state).toBe('live')
+    expect(await one('/balance')).toBe('balance 42')
+  })
+
+  it('takes an enzyme’s commands away at once, and gives them back at once', async () => {
+    expect(await one('/disable teller')).toBe('teller is disabled and stopped.')
+    expect(await one('/balance')).toStartWith("I don't know the command /balance.")
+    expect(await one('/enable teller')).toBe('teller is enabled and live.')
+    expect(await one('/balance')).toBe('balance 42')
+  })
+})
+
+describe('settings', () => {
+  it('restarts a live spore with the value written, and says so', async () => {
+    log.events.length = 0
+    expect(await one('/set greeter word hi')).toBe(
+      'word of greeter is saved; greeter restarted with it and is live.',
+    )
+    expect(log.events).toEqual(['greeter v1 stop', 'greeter v1 start'])
+    expect(await one('/greet')).toBe('hi from v1')
+    expect(await one('/unset greeter word')).toBe(
+      'word of greeter is removed; greeter restarted without it and is live.',
+    )
+    expect(await one('/greet')).toBe('hello from v1')
+  })
+})
+
+describe('reload', () => {
+  it('reads code and catalogues again from disk: the very next message meets the new module', async () => {
+    await Bun.write(greeterFile('src/index.ts'), greeterModule('v2'))
+    await Bun.write(greeterFile('translations/en.yaml'), 'greet:\n  description: Greets you warmly\n')
+    expect(await one('/reload greeter')).toBe('greeter is read again from disk and live.')
+    expect(await one('/greet')).toBe('hello from v2')
+    expect(await one('/help greet')).toContain('Greets you warmly')
+  })
+
+  it('keeps the running version when the new code cannot be created', async () => {
+    await Bun.write(greeterFile('src/index.ts'), "export default { create() { throw new Error('typo') } }\n")
+    expect(await one('/reload greeter')).toStartWith('"greeter" was not reloaded: create() failed')
+    expect(await one('/greet')).toBe('hello from v2')
+    expect(core.germination.byName.get('greeter')?.state).toBe('live')
+    await Bun.write(greeterFile('src/index.ts'), greeterModule('v3'))
+  })
+
+  it('loses no message of a flood sent during a reload: each is answered, or told to try again', async () => {
+    const before = core.sent.length
+    const reload = core.say('/reload greeter')
+    await untilRestarting('greeter')
+    expect(core.assembly.runtime.lifecycle.restarting('greeter')).toBe(true)
+    const flood = Array.from({ length: 50 }, () => core.say('/greet'))
+    await Promise.all([reload, ...flood])
+    const texts = core.sent.slice(before).map((sent) => sent.content.text ?? '')
+    expect(texts).toHaveLength(51)
+    expect(texts.filter((text) => text.startsWith('greeter is read again'))).toHaveLength(1)
+    const greetings = texts.filter((text) => !text.startsWith('greeter is read again'))
+    for (const text of greetings) {
+      expect(text).toMatch(/^hello from v[23]$|^\/greet is restarting; try again in a moment\.$/)
+    }
+    expect(await one('/greet')).toBe('hello from v3')
+  })
+
+  it('never lets a message past an enforcing inhibitor while it restarts', async () => {
+    log.judgedWhileDown = 0
+    let done = false
+    const reload = core.say('/reload gate').then(() => {
+      done = true
+    })
+    await untilRestarting('gate')
+    // Messages keep coming for as long as the gate is being restarted.
+    const before = core.sent.length
+    const flood: Promise<void>[] = []
+    let duringRestart = 0
+    while (!done) {
+      if (core.assembly.runtime.lifecycle.restarting('gate')) duringRestart++
+      flood.push(core.say('/greet'))
+      await Bun.sleep(1)
+    }
+    await Promise.all([reload, ...flood])
+    expect(duringRestart).toBeGreaterThan(0)
+    expect(log.judgedWhileDown).toBe(0)
+    // Those the restarting gate could not judge were refused, silently: fewer answers than asks.
+    const answered = core.sent.slice(before).filter((sent) => sent.content.text?.startsWith('hello'))
+    expect(answered.length).toBeLessThan(flood.length)
+    expect(core.germination.byName.get('gate')?.state).toBe('live')
+    expect(await one('/greet')).toBe('hello from v3')
+  })
+})
