@@ -1,55 +1,191 @@
-// `bun run bench`: prints figures; never part of `bun test`, and nothing here asserts.
+// `bun run bench [-- --json [file]]`: prints every scenario's figure beside its target; never part
+// of `bun test`. In-process scenarios run in interleaved rounds and report medians, since the
+// machine is shared. A run whose replies stop or go wrong throws rather than print a figure.
+import { cpus, totalmem } from 'node:os'
 import { agentPath } from './agent.ts'
 import { discordPath } from './discord.ts'
+import { type Figure, median, type Timing } from './figures.ts'
 import { installFromLoopback } from './install.ts'
-import { messagePath } from './message-path.ts'
+import { coldLookups, firstContact, steadyState, withInhibitors } from './message-path.ts'
+import { bootWith, idleMemory } from './processes.ts'
 
-const count = Number(process.env.BENCH_MESSAGES ?? 100_000)
-const f = await messagePath(count)
-const fixed = (n: number, d = 3) => n.toFixed(d)
-console.log(
-  `message path: ${f.messages} messages (two inhibitors, store-backed principals and locale, respond: + code:)`,
-)
-console.log(`  throughput   ${fixed(f.perSecond, 0)} msg/s   (target ≥ 20000)`)
-console.log(`  latency      p50 ${fixed(f.p50Ms)} ms   p99 ${fixed(f.p99Ms)} ms   (target p99 < 1 ms)`)
-console.log(`  peak memory  ${fixed(f.peakRssMiB, 1)} MiB RSS`)
-console.log(
-  `  floor        ${fixed(f.floorPerSecond, 0)} msg/s   p99 ${fixed(f.floorP99Ms)} ms   (handler called directly)`,
-)
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback)
+const ROUNDS = env('BENCH_ROUNDS', 3)
+const STEADY = env('BENCH_MESSAGES', 100_000)
+const COLD = env('BENCH_COLD_MESSAGES', 20_000)
+const PEOPLE = env('BENCH_PEOPLE', 100_000)
+const NEWCOMERS = env('BENCH_NEWCOMERS', 10_000)
+const DISCORD = env('BENCH_DISCORD_MESSAGES', 2_000)
 
-const discordCount = Number(process.env.BENCH_DISCORD_MESSAGES ?? 2_000)
-const d = await discordPath(discordCount)
-const side = (s: typeof d.core) =>
-  `mean ${fixed(s.meanMs)} ms   p50 ${fixed(s.p50Ms)} ms   p99 ${fixed(s.p99Ms)} ms   cpu ${fixed(s.cpuUsPerMessage, 0)} µs/msg`
-console.log(
-  `discord end to end: ${d.messages} messages, each injected at the fake gateway and answered at its REST endpoint`,
-)
-console.log(`  core         ${side(d.core)}   (discord.js → discord spore → core → respond:)`)
-console.log(`  floor        ${side(d.floor)}   (bare discord.js, channel.send on messageCreate)`)
-console.log(
-  `  overhead     ${d.overheadPercent >= 0 ? '+' : ''}${fixed(d.overheadPercent, 1)}% on the mean time per message   (target ≤ 20%)`,
-)
-console.log(
-  `  paced to discord.js's 50 requests/s: ${fixed(d.wallSeconds, 1)} s wall clock, sequential bursts of ${d.burst}`,
-)
+const jsonAt = process.argv.indexOf('--json')
+const jsonFile = jsonAt === -1 ? undefined : (process.argv[jsonAt + 1] ?? 'bench/figures.json')
 
-const installRounds = Number(process.env.BENCH_INSTALLS ?? 20)
-const i = await installFromLoopback(installRounds)
+type Sample = Record<string, number>
+const samples = new Map<string, Sample[]>()
+const keep = (name: string, sample: Sample) => samples.set(name, [...(samples.get(name) ?? []), sample])
+const timing = (t: Timing): Sample => ({ perSecond: t.perSecond, p50Ms: t.p50Ms, p99Ms: t.p99Ms })
+
+// Interleaved: each round runs every scenario once, so a noisy minute spreads over all of them.
+for (let round = 1; round <= ROUNDS; round++) {
+  console.error(`round ${round} of ${ROUNDS}…`)
+  const steady = await steadyState(STEADY)
+  keep('steady', timing(steady))
+  keep('steadyFloor', timing(steady.floor))
+  keep('cold10', timing(await coldLookups({ count: COLD, people: 10, roles: 0 })))
+  keep('coldLarge', timing(await coldLookups({ count: COLD, people: PEOPLE, roles: 500 })))
+  keep('firstContact', timing(await firstContact(NEWCOMERS)))
+  keep('inhibitors1', timing(await withInhibitors(1, STEADY / 2)))
+  keep('inhibitors20', timing(await withInhibitors(20, STEADY / 2)))
+  const b100 = await bootWith(100)
+  keep('boot100', { firstMs: b100.firstStartMs, laterMs: b100.laterStartMs })
+  const b500 = await bootWith(500)
+  keep('boot500', { firstMs: b500.firstStartMs, laterMs: b500.laterStartMs })
+  const idle = await idleMemory()
+  keep('idle', { firstMiB: idle.firstStartMiB, laterMiB: idle.laterStartMiB })
+}
+
+/** The median of one measure over the rounds. */
+const m = (name: string, key: string) => median(samples.get(name)!.map((sample) => sample[key]!))
+
+const figures: Figure[] = []
+const add = (figure: Figure) => figures.push(figure)
+const at = (name: string) => ({
+  perSecond: m(name, 'perSecond'),
+  p50Ms: m(name, 'p50Ms'),
+  p99Ms: m(name, 'p99Ms'),
+})
+
+const steady = at('steady')
+add({
+  scenario: 'steady state (two inhibitors, 50 cached senders, respond: + code:)',
+  value: steady.perSecond,
+  unit: 'msg/s',
+  target: '≥ 250000, p99 < 0.03 ms',
+  met: steady.perSecond >= 250_000 && steady.p99Ms < 0.03,
+  detail: { ...steady, floorPerSecond: m('steadyFloor', 'perSecond'), floorP99Ms: m('steadyFloor', 'p99Ms') },
+})
+const cold = at('coldLarge')
+const cold10 = at('cold10')
+add({
+  scenario: `cold lookups (${PEOPLE} principals and 500 roles in the store, principal memory off)`,
+  value: cold.perSecond,
+  unit: 'msg/s',
+  target: '≥ 20000, p99 < 0.2 ms',
+  met: cold.perSecond >= 20_000 && cold.p99Ms < 0.2,
+  detail: { ...cold, tenPrincipalsPerSecond: cold10.perSecond, tenPrincipalsP99Ms: cold10.p99Ms },
+})
+const first = at('firstContact')
+add({
+  scenario: 'first contact (a new person on every message, each on disk once answered)',
+  value: first.perSecond,
+  unit: 'people/s',
+  target: '≥ 10000',
+  met: first.perSecond >= 10_000,
+  detail: first,
+})
+const one = at('inhibitors1')
+const twenty = at('inhibitors20')
+const ratio = one.perSecond / twenty.perSecond
+add({
+  scenario: 'twenty inhibitors against one (time per message)',
+  value: ratio,
+  unit: '×',
+  target: '≤ 1.5',
+  met: ratio <= 1.5,
+  detail: { onePerSecond: one.perSecond, twentyPerSecond: twenty.perSecond },
+})
+for (const [name, count, limitMs] of [
+  ['boot100', 100, 800],
+  ['boot500', 500, 1500],
+] as const) {
+  const worst = Math.max(m(name, 'firstMs'), m(name, 'laterMs'))
+  add({
+    scenario: `boot with ${count} spores (spawn to "running", first start or later)`,
+    value: worst / 1000,
+    unit: 's',
+    target: `< ${limitMs / 1000}`,
+    met: worst < limitMs,
+    detail: { firstStartMs: m(name, 'firstMs'), laterStartMs: m(name, 'laterMs') },
+  })
+}
+const idleWorst = Math.max(m('idle', 'firstMiB'), m('idle', 'laterMiB'))
+add({
+  scenario: 'idle memory (the bot on its first-party spores, first start or later)',
+  value: idleWorst,
+  unit: 'MiB RSS',
+  target: '≤ 60',
+  met: idleWorst <= 60,
+  detail: { firstStartMiB: m('idle', 'firstMiB'), laterStartMiB: m('idle', 'laterMiB') },
+})
+
+// Discord paces itself to the REST limit, so it runs once rather than in every round.
+const d = await discordPath(DISCORD)
+add({
+  scenario: 'discord end to end against the bare discord.js floor (mean time per message)',
+  value: 1 + d.overheadPercent / 100,
+  unit: '×',
+  target: '≤ 1.2',
+  met: d.overheadPercent <= 20,
+  detail: { coreMeanMs: d.core.meanMs, floorMeanMs: d.floor.meanMs, coreP99Ms: d.core.p99Ms },
+})
+
+// An install (the sporangium issue has no target: its time and memory are the figure).
+const install = await installFromLoopback(env('BENCH_INSTALLS', 20))
+add({
+  scenario: `install a ${(install.archiveBytes / 2 ** 20).toFixed(2)} MiB signed strain from a loopback index (inoculate, then uninstall), ${install.rounds} times`,
+  value: install.p50Ms,
+  unit: 'ms (p50)',
+  target: 'a figure, no target',
+  met: true,
+  detail: {
+    meanMs: install.meanMs,
+    maxMs: install.maxMs,
+    peakRssMiB: install.peakRssMiB,
+    baseRssMiB: install.baseRssMiB,
+  },
+})
+
+// The agent's execute: a one-operation program, a fresh QuickJS sandbox each call.
+const agent = await agentPath(env('BENCH_AGENT_CALLS', 1_000))
+add({
+  scenario: `agent execute round trip (${agent.calls} one-operation programs, a fresh sandbox each)`,
+  value: agent.roundTripMs.p50,
+  unit: 'ms (p50)',
+  target: '< 10 ms, p99 < 25 ms',
+  met: agent.roundTripMs.p50 < 10 && agent.roundTripMs.p99 < 25,
+  detail: {
+    p99Ms: agent.roundTripMs.p99,
+    meanMs: agent.roundTripMs.mean,
+    sandboxStartP50Ms: agent.sandboxStartMs.p50,
+    sandboxStartP99Ms: agent.sandboxStartMs.p99,
+    moduleLoadMs: agent.moduleLoadMs,
+    executesPerSecondAtCapacity: agent.perSecondAtCapacity,
+    capacity: agent.capacity,
+  },
+})
+
+const shown = (n: number) => (Math.abs(n) >= 100 ? n.toFixed(0) : n.toFixed(n < 1 ? 4 : 2))
+for (const figure of figures) {
+  console.log(`${figure.met ? 'met    ' : 'NOT MET'}  ${figure.scenario}`)
+  console.log(`         ${shown(figure.value)} ${figure.unit}   (target ${figure.target})`)
+  const detail = Object.entries(figure.detail ?? {})
+    .map(([key, value]) => `${key} ${shown(value)}`)
+    .join('   ')
+  if (detail) console.log(`         ${detail}`)
+}
+const machine = { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', memoryGiB: totalmem() / 2 ** 30 }
 console.log(
-  `install: a ${fixed(i.archiveBytes / 1_048_576, 2)} MiB signed strain from a loopback index, ${i.rounds} times (inoculate, then uninstall)`,
+  `machine: ${machine.cpus} × ${machine.cpu}, ${machine.memoryGiB.toFixed(0)} GiB; bun ${Bun.version}; medians of ${ROUNDS} rounds`,
 )
-console.log(
-  `  time         mean ${fixed(i.meanMs, 1)} ms   p50 ${fixed(i.p50Ms, 1)} ms   max ${fixed(i.maxMs, 1)} ms`,
-)
-console.log(
-  `  peak memory  ${fixed(i.peakRssMiB, 1)} MiB RSS   (${fixed(i.baseRssMiB, 1)} MiB before the first install)`,
-)
-const a = await agentPath(Number(process.env.BENCH_AGENT_CALLS ?? 1_000))
-console.log(`agent execute: ${a.calls} one-operation programs, a fresh QuickJS sandbox each call`)
-console.log(
-  `  round trip   p50 ${fixed(a.roundTripMs.p50)} ms   p99 ${fixed(a.roundTripMs.p99)} ms   mean ${fixed(a.roundTripMs.mean)} ms   (target < 10 ms, p99 < 25 ms)`,
-)
-console.log(
-  `  sandbox      start p50 ${fixed(a.sandboxStartMs.p50)} ms   p99 ${fixed(a.sandboxStartMs.p99)} ms   (module loaded once in ${fixed(a.moduleLoadMs, 1)} ms)`,
-)
-console.log(`  full pool    ${fixed(a.perSecondAtCapacity, 0)} executes/s at capacity ${a.capacity}`)
+if (jsonFile) {
+  const taken = {
+    takenAt: new Date().toISOString(),
+    bun: Bun.version,
+    machine,
+    rounds: ROUNDS,
+    figures,
+    samples: Object.fromEntries(samples),
+  }
+  await Bun.write(jsonFile, `${JSON.stringify(taken, null, 2)}\n`)
+  console.log(`figures written to ${jsonFile}`)
+}

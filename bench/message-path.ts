@@ -1,97 +1,134 @@
-// The message path under load: N messages from an in-memory hypha through two inhibitors,
-// principal and locale resolution from the store, authorisation, and a respond: and a code:
-// command, next to a floor: the same hypha calling the handler directly.
-import { inhibitor } from '../core/test/rhizomorph/spores.ts'
-import { startTestCore } from '../core/test/support/runtime.ts'
-import { BENCH_ENZYME } from './spores.ts'
+// The message path in process: steady state (cached principals), cold lookups against a large
+// store, first contact, and the cost of twenty inhibitors against one. Every reply is checked.
+import { openStore } from '../core/store/index.ts'
+import { type BenchCore, seedCrowd, startBenchCore } from './core.ts'
+import { chatMessage, percentile, type Timing, timePath } from './figures.ts'
 
-export interface PathFigures {
-  readonly messages: number
-  readonly perSecond: number
-  readonly p50Ms: number
-  readonly p99Ms: number
-  readonly peakRssMiB: number
-  readonly floorPerSecond: number
-  readonly floorP99Ms: number
-}
-
-function percentile(sorted: Float64Array, p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
-}
-
-export async function messagePath(count: number): Promise<PathFigures> {
-  const core = await startTestCore({
-    spores: { bench: BENCH_ENZYME, gate: inhibitor('gate'), wall: inhibitor('wall', { enforcing: true }) },
-    // A few senders, so principal resolution is exercised and not a single cache line.
-    roles: { crowd: ['bench.*'] },
-    grants: Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`user${i}`, ['crowd']])),
-    logLevel: 'warn',
-  })
-  const chat = core.germination.byName.get('chat')!.instance as { say(m: unknown): Promise<void> }
-  const sent = core.sent
-  const message = (i: number) => ({
-    channel: 'chat',
-    conversationId: `room${i % 20}`,
-    messageId: `m${i}`,
-    sender: { channel: 'chat', externalId: `user${i % 50}` },
-    text: i % 2 === 0 ? '/ping' : `/echo hello ${i}`,
-    attachments: [],
-    raw: null,
-    receivedAt: new Date(),
-  })
-  // Warm the caches and the JIT the way a running bot would be warm.
-  for (let i = 0; i < 2000; i++) await chat.say(message(i))
-  sent.length = 0
-  const latencies = new Float64Array(count)
-  let peakRss = process.memoryUsage().rss
-  const started = performance.now()
-  for (let i = 0; i < count; i++) {
-    const t0 = performance.now()
-    await chat.say(message(i))
-    latencies[i] = performance.now() - t0
-    if (i % 1000 === 0) {
-      peakRss = Math.max(peakRss, process.memoryUsage().rss)
-      sent.length = 0
-    }
+/** Half /ping (respond:), half /echo (code:), from `senders` people cycling. */
+function steadyRun(bench: BenchCore, count: number, senders: number, offset = 0) {
+  return {
+    count,
+    sent: bench.core.sent,
+    say: (i: number) =>
+      bench.chat.say(
+        chatMessage({
+          i,
+          from: `p${(i + offset) % senders}`,
+          text: i % 2 === 0 ? '/ping' : `/echo hello ${i}`,
+        }),
+      ),
+    expected: (i: number) => (i % 2 === 0 ? 'pong' : `echo: hello ${i}`),
   }
-  const elapsed = performance.now() - started
-  peakRss = Math.max(peakRss, process.memoryUsage().rss)
-  latencies.sort()
+}
 
-  // The floor: the same work a handler does, called directly, with no path around it.
-  const enzyme = core.germination.byName.get('bench')!.instance as {
+/** Runs a path twice: a warm-up the size of `warm`, then the measured one. */
+async function measured(bench: BenchCore, count: number, senders: number, warm = 2000): Promise<Timing> {
+  await timePath(steadyRun(bench, warm, senders, 1))
+  return timePath(steadyRun(bench, count, senders))
+}
+
+/** Steady state: two inhibitors, 50 cached senders; beside it the handler called directly. */
+export async function steadyState(count: number): Promise<Timing & { floor: Timing }> {
+  const bench = await startBenchCore({ inhibitors: 2, seed: seedCrowd({ people: 50, roles: 0 }) })
+  try {
+    const path = await measured(bench, count, 50)
+    return { ...path, floor: await handlerFloor(bench, count) }
+  } finally {
+    await bench.stop()
+  }
+}
+
+/** The same work a handler does, called directly, with no path around it. */
+async function handlerFloor(bench: BenchCore, count: number): Promise<Timing> {
+  const enzyme = bench.core.germination.byName.get('bench')!.instance as {
     handlers: Record<string, (i: unknown, c: unknown) => Promise<void>>
   }
-  const floorContext = {
+  const sent = bench.core.sent
+  const context = {
     t: (_key: string, params: { text: string }) => `echo: ${params.text}`,
     reply: async (content: unknown) => {
       sent.push({ conversationId: 'room', content: content as never })
     },
   }
-  const floorLatencies = new Float64Array(count)
-  const floorStarted = performance.now()
-  for (let i = 0; i < count; i++) {
-    const t0 = performance.now()
-    const m = message(i)
-    if (i % 2 === 0) await floorContext.reply({ text: 'pong' })
-    else
+  return timePath({
+    count,
+    sent,
+    expected: (i) => (i % 2 === 0 ? 'pong' : `echo: hello ${i}`),
+    say: async (i) => {
+      if (i % 2 === 0) return context.reply({ text: 'pong' })
+      const message = chatMessage({ i, from: 'p0', text: `/echo hello ${i}` })
       await enzyme.handlers.echo!(
-        { command: 'echo', args: { text: m.text.slice(6) }, rest: '', message: m },
-        floorContext,
+        { command: 'echo', args: { text: `hello ${i}` }, rest: '', message },
+        context,
       )
-    floorLatencies[i] = performance.now() - t0
-    if (i % 1000 === 0) sent.length = 0
-  }
-  const floorElapsed = performance.now() - floorStarted
-  floorLatencies.sort()
-  await core.stop()
-  return {
-    messages: count,
-    perSecond: count / (elapsed / 1000),
-    p50Ms: percentile(latencies, 50),
-    p99Ms: percentile(latencies, 99),
-    peakRssMiB: peakRss / 1024 / 1024,
-    floorPerSecond: count / (floorElapsed / 1000),
-    floorP99Ms: percentile(floorLatencies, 99),
+    },
+  })
+}
+
+/** Principals read from the store at every message (memory off), from a store of `people`. */
+export async function coldLookups(options: {
+  count: number
+  people: number
+  roles: number
+}): Promise<Timing> {
+  const bench = await startBenchCore({
+    inhibitors: 2,
+    seed: seedCrowd({ people: options.people, roles: options.roles }),
+    directoryCapacity: 0,
+  })
+  try {
+    // Senders spread over the whole store, so no page of it stays the only one read.
+    const stride = 7919
+    const run = steadyRun(bench, options.count, 1)
+    return await timePath({
+      ...run,
+      say: (i) =>
+        bench.chat.say(
+          chatMessage({
+            i,
+            from: `p${(i * stride) % options.people}`,
+            text: i % 2 === 0 ? '/ping' : `/echo hello ${i}`,
+          }),
+        ),
+    })
+  } finally {
+    await bench.stop()
   }
 }
+
+/** A new person on every message, each given the default role; all of them on disk afterwards. */
+export async function firstContact(count: number): Promise<Timing & { durable: number }> {
+  const bench = await startBenchCore({ inhibitors: 2 })
+  try {
+    const timing = await timePath({
+      count,
+      sent: bench.core.sent,
+      say: (i) => bench.chat.say(chatMessage({ i, from: `newcomer${i}`, text: '/ping', room: `dm${i}` })),
+      expected: () => 'pong',
+    })
+    // Another connection reads what the bot committed: every newcomer answered is there.
+    const other = openStore({ path: bench.core.store.path })
+    const durable = (
+      other.db.$client
+        .query("SELECT count(*) AS n FROM channel_identities WHERE external_id LIKE 'newcomer%'")
+        .get() as { n: number }
+    ).n
+    other.close()
+    if (durable !== count) throw new Error(`bench: ${count} newcomers answered but ${durable} on disk`)
+    return { ...timing, durable }
+  } finally {
+    await bench.stop()
+  }
+}
+
+/** The same steady path with `n` inhibitors. */
+export async function withInhibitors(n: number, count: number): Promise<Timing> {
+  const bench = await startBenchCore({ inhibitors: n, seed: seedCrowd({ people: 50, roles: 0 }) })
+  try {
+    return await measured(bench, count, 50)
+  } finally {
+    await bench.stop()
+  }
+}
+
+export { percentile }

@@ -15,6 +15,14 @@ export type AdmissionMember =
 
 type UsableMember = Extract<AdmissionMember, { usable: true }>
 
+/** An inspect() that answered with a promise, and where the chain stands while it waits. */
+interface PendingVerdict {
+  readonly answer: PromiseLike<Verdict>
+  readonly members: readonly AdmissionMember[]
+  readonly index: number
+  readonly message: IncomingMessage
+}
+
 export type Admission =
   | { readonly admitted: true }
   | { readonly admitted: false; readonly by: string; readonly reason: string }
@@ -26,7 +34,8 @@ const byName = (a: AdmissionMember, b: AdmissionMember) => (a.name < b.name ? -1
 export interface AdmissionOptions {
   /**
    * The inhibitors as they stand now, read at every message so that one failing to start is
-   * refused from then on; sorted by name here, so the order never depends on discovery.
+   * refused from then on: a new list whenever one changed, the same list otherwise (it is sorted
+   * by name here, once per list, so the order never depends on discovery).
    */
   readonly members: () => readonly AdmissionMember[]
   /** The channels an inhibitor is confined to, read at every message; empty means all channels. */
@@ -50,6 +59,8 @@ export class AdmissionChain {
   readonly #logger: Logger
   readonly #deadlineMs: number
   readonly #inspecting: InFlight
+  #lastListed: readonly AdmissionMember[] | undefined
+  #sorted: readonly AdmissionMember[] = []
 
   constructor(options: AdmissionOptions) {
     this.#members = options.members
@@ -64,22 +75,39 @@ export class AdmissionChain {
     )
   }
 
-  /** Answers at once, without a turn of the event loop, when no inhibitor has this message to judge. */
+  /**
+   * Answers at once, without a turn of the event loop, while every inhibitor that judges the
+   * message answers synchronously; the first promise of a verdict makes the rest wait for it.
+   */
   admit(message: IncomingMessage): Admission | Promise<Admission> {
-    const all = this.#members()
-    const members = all.length > 1 ? [...all].sort(byName) : all
-    const judging: AdmissionMember[] = []
-    for (const member of members) {
-      const confined = this.#confinedTo(member.name)
-      if (confined.length > 0 && !confined.includes(message.channel)) continue
-      if (!member.usable && !member.enforcing) continue
-      judging.push(member)
-    }
-    return judging.length === 0 ? ADMITTED : this.#judge(judging, message)
+    return this.#judgeFrom(this.#ordered(), 0, message)
   }
 
-  async #judge(members: readonly AdmissionMember[], message: IncomingMessage): Promise<Admission> {
-    for (const member of members) {
+  /** The members in name order, sorted again only when the list itself is a new one. */
+  #ordered(): readonly AdmissionMember[] {
+    const current = this.#members()
+    if (current !== this.#lastListed) {
+      this.#lastListed = current
+      this.#sorted = current.length > 1 ? [...current].sort(byName) : current
+    }
+    return this.#sorted
+  }
+
+  /** Whether a member has this message to judge: confinement first, then usability. */
+  #judges(member: AdmissionMember, message: IncomingMessage): boolean {
+    const confined = this.#confinedTo(member.name)
+    if (confined.length > 0 && !confined.includes(message.channel)) return false
+    return member.usable || member.enforcing
+  }
+
+  #judgeFrom(
+    members: readonly AdmissionMember[],
+    start: number,
+    message: IncomingMessage,
+  ): Admission | Promise<Admission> {
+    for (let index = start; index < members.length; index++) {
+      const member = members[index]!
+      if (!this.#judges(member, message)) continue
       if (!member.usable) {
         return this.#refuse(
           member.name,
@@ -87,27 +115,56 @@ export class AdmissionChain {
           message,
         )
       }
-      let verdict: Verdict
+      let answer: Verdict | Promise<Verdict>
       try {
-        verdict = checkedVerdict(await this.#inspect(member, message))
+        answer = this.#inspect(member, message)
       } catch (error) {
-        const detail = error instanceof Error ? error.message : String(error)
-        if (error instanceof DeadlineExceeded) {
-          this.#logger.warn('deadline passed', { spore: member.name, step: error.step, ms: error.ms })
-        }
-        if (!member.enforcing) {
-          this.#logger.warn('advisory inhibitor failed; skipped', { inhibitor: member.name, error: detail })
-          continue
-        }
-        return this.#refuse(
-          member.name,
-          `enforcing inhibitor failed (${detail}): all traffic refused`,
-          message,
-        )
+        const failed = this.#failed(member, error, message)
+        if (failed) return failed
+        continue
       }
-      if (!verdict.allow) return this.#refuse(member.name, verdict.reason, message)
+      if (isThenable(answer)) return this.#awaitVerdict({ answer, members, index, message })
+      const refused = this.#weigh(member, answer, message)
+      if (refused) return refused
     }
     return ADMITTED
+  }
+
+  async #awaitVerdict(pending: PendingVerdict): Promise<Admission> {
+    const { members, index, message } = pending
+    const member = members[index]!
+    let verdict: unknown
+    try {
+      verdict = await pending.answer
+    } catch (error) {
+      const failed = this.#failed(member, error, message)
+      return failed ?? this.#judgeFrom(members, index + 1, message)
+    }
+    return this.#weigh(member, verdict, message) ?? this.#judgeFrom(members, index + 1, message)
+  }
+
+  /** A verdict's refusal, or undefined to go on to the next member. */
+  #weigh(member: AdmissionMember, answer: unknown, message: IncomingMessage): Admission | undefined {
+    let verdict: Verdict
+    try {
+      verdict = checkedVerdict(answer)
+    } catch (error) {
+      return this.#failed(member, error, message)
+    }
+    return verdict.allow ? undefined : this.#refuse(member.name, verdict.reason, message)
+  }
+
+  /** What an inhibitor's failure does: an advisory one is skipped (undefined), an enforcing one refuses. */
+  #failed(member: AdmissionMember, error: unknown, message: IncomingMessage): Admission | undefined {
+    const detail = error instanceof Error ? error.message : String(error)
+    if (error instanceof DeadlineExceeded) {
+      this.#logger.warn('deadline passed', { spore: member.name, step: error.step, ms: error.ms })
+    }
+    if (!member.enforcing) {
+      this.#logger.warn('advisory inhibitor failed; skipped', { inhibitor: member.name, error: detail })
+      return undefined
+    }
+    return this.#refuse(member.name, `enforcing inhibitor failed (${detail}): all traffic refused`, message)
   }
 
   /** One inspect(), bounded in time and in how many may be running; a sync verdict costs no timer. */
@@ -143,6 +200,9 @@ export class AdmissionChain {
   }
 }
 
+/** Every allow is this one verdict: judging twenty inhibitors allocates nothing for them. */
+const ALLOW: Verdict = Object.freeze({ allow: true })
+
 /** Stands in for the reason an inhibitor owed but did not give: its refusal stands all the same. */
 export const NO_REASON = 'refused without giving a reason'
 
@@ -152,7 +212,7 @@ export const NO_REASON = 'refused without giving a reason'
  */
 function checkedVerdict(value: unknown): Verdict {
   if (typeof value === 'object' && value !== null && 'allow' in value) {
-    if (value.allow === true) return { allow: true }
+    if (value.allow === true) return ALLOW
     if (value.allow === false) {
       const reason = 'reason' in value && typeof value.reason === 'string' ? value.reason.trim() : ''
       return { allow: false, reason: reason === '' ? NO_REASON : reason }

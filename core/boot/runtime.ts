@@ -1,6 +1,7 @@
-import type { Inhibitor, Logger } from '@mycelo/septum'
-import { AdmissionChain, type AdmissionMember } from '../admission/chain.ts'
-import { type GerminatedSpore, type Germination, RESERVED_NAMES } from '../germination/index.ts'
+import type { Logger } from '@mycelo/septum'
+import { AdmissionChain } from '../admission/chain.ts'
+import { InhibitorRoster } from '../admission/roster.ts'
+import { type Germination, RESERVED_NAMES } from '../germination/index.ts'
 import { Translator } from '../i18n/translator.ts'
 import { PrincipalDirectory } from '../identity/directory.ts'
 import { createMycelium } from '../mycelium/index.ts'
@@ -82,45 +83,20 @@ export function assembleRuntime(options: AssembleOptions): Assembly {
       runtime.listeners.remove(spore.name)
       if (!RESERVED_NAMES.has(spore.name)) translator.addDomain(spore.name, spore.catalogs)
       runtime.routes.refresh()
+      roster.refresh(germination.spores)
     },
   })
+  const roster = new InhibitorRoster(
+    germination.spores,
+    (spore) => contexts.inhibitor(spore),
+    (name) => lifecycle!.restarting(name),
+  )
   const admission = new AdmissionChain({
-    // Read each message: a spore swapped in or out, or restarting, changes the chain at once.
-    members: () => admissionMembers(germination.spores, contexts, lifecycle!),
+    members: roster.current,
     confinedTo: (name) => runtime.restrictions.confinedTo(name),
     logger,
     deadlineMs: config.timeouts.inspect,
   })
   bus = new Rhizomorph({ runtime, contexts, admission })
   return { runtime, contexts, bus }
-}
-
-/** Every enabled inhibitor: a live one judges, a dormant one is unusable (which matters if enforcing). */
-function admissionMembers(
-  spores: readonly GerminatedSpore[],
-  contexts: SporeContexts,
-  lifecycle: Regermination,
-): AdmissionMember[] {
-  const members: AdmissionMember[] = []
-  for (const spore of spores) {
-    if (spore.kind !== 'inhibitor' || spore.state === 'disabled') continue
-    // One being started again is not usable until it has: an enforcing one refuses meanwhile.
-    if (spore.state === 'live' && !lifecycle.restarting(spore.name)) {
-      members.push({
-        name: spore.name,
-        enforcing: spore.enforcing,
-        usable: true,
-        inhibitor: spore.instance as Inhibitor,
-        context: contexts.inhibitor(spore),
-      })
-    } else {
-      members.push({
-        name: spore.name,
-        enforcing: spore.enforcing,
-        usable: false,
-        reason: spore.state === 'live' ? 'restarting' : (spore.reason ?? 'dormant'),
-      })
-    }
-  }
-  return members
 }

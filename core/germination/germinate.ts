@@ -8,6 +8,7 @@ import type { LoadedModule } from './module-loading.ts'
 import { refuseNameClashes } from './name-clash.ts'
 import type { GerminatedSpore, Germination, InstallMemory, PluginStorePort } from './ports.ts'
 import { prepareSpore } from './preparation.ts'
+import { probeFirstStart } from './probe.ts'
 import { propagateDormancy } from './propagation.ts'
 import { resolveRequires } from './requires.ts'
 import { dependencyOrder, refuseCycles } from './requires-graph.ts'
@@ -52,7 +53,7 @@ export async function germinate(options: GerminateOptions): Promise<Germination>
   const order = [...dependencyOrder(graph).map((name) => byName.get(name)!), ...vanished]
 
   const deadlineMs = options.createDeadlineMs ?? DEFAULT_DEADLINES.create
-  const modules = await settleInstalls(order, options.store, deadlineMs)
+  const modules = await settleInstalls({ order, store: options.store, deadlineMs, logger: options.logger })
 
   // One create() per spore still usable, each required rhiza's before its dependants'.
   for (const draft of order) {
@@ -76,7 +77,14 @@ export async function germinate(options: GerminateOptions): Promise<Germination>
  * Applies the install rows, then runs the checks that read a spore's own files for every spore
  * still usable. On a fresh store, records each spore's first enabled state. Answers the modules.
  */
-async function settleInstalls(order: readonly Draft[], store: PluginStorePort, deadlineMs: number) {
+async function settleInstalls(options: {
+  order: readonly Draft[]
+  store: PluginStorePort
+  deadlineMs: number
+  logger: Logger
+}) {
+  const { order, store, deadlineMs } = options
+  const probed = await probeFirstStarts(options)
   const modules = new Map<string, LoadedModule | undefined>()
   for (const draft of order) {
     if (draft.dir === '') continue // a vanished guard: nothing on disk to check
@@ -85,12 +93,37 @@ async function settleInstalls(order: readonly Draft[], store: PluginStorePort, d
       setState(draft, 'disabled', gate.reason)
       continue
     }
-    if (draft.state === 'live') modules.set(draft.name, await prepare(draft, store, { deadlineMs }))
+    if (draft.state === 'live') {
+      const refusedByProbe = probed?.[draft.name] ?? undefined
+      modules.set(draft.name, await prepare(draft, store, { deadlineMs, refusedByProbe }))
+    }
     if (!gate.firstStart) continue
     const { name, reason, enforcing } = draft
     if (!recordFirstStart({ store, name, reason, enforcing })) setState(draft, 'disabled', reason)
   }
   return modules
+}
+
+/** The spores a first start decides, checked in a probe process first (see probe.ts). */
+async function probeFirstStarts(options: {
+  order: readonly Draft[]
+  store: PluginStorePort
+  deadlineMs: number
+  logger: Logger
+}) {
+  const { store } = options
+  const deciding = options.order.filter((draft) => {
+    if (draft.dir === '' || draft.state !== 'live' || draft.manifest === undefined) return false
+    const gate = installGate(store, draft.name)
+    return gate.open && gate.firstStart
+  })
+  const spores = deciding.map((draft) => ({
+    name: draft.name,
+    dir: draft.dir,
+    manifest: draft.manifest!,
+    settings: store.settingsOf(draft.name),
+  }))
+  return probeFirstStart({ deadlineMs: options.deadlineMs, spores }, options.logger)
 }
 
 /**
@@ -171,11 +204,18 @@ export function blankDraft(name: string, dir: string): Draft {
 export async function prepare(
   draft: Draft,
   store: PluginStorePort,
-  { deadlineMs, fresh }: { deadlineMs: number; fresh?: number | undefined },
+  options: { deadlineMs: number; refusedByProbe?: string | undefined; fresh?: number | undefined },
 ) {
   const { name, dir } = draft
-  const manifest = draft.manifest!
-  const prepared = await prepareSpore({ name, dir, manifest, store, deadlineMs, ...(fresh ? { fresh } : {}) })
+  const prepared = await prepareSpore({
+    name,
+    dir,
+    manifest: draft.manifest!,
+    store,
+    deadlineMs: options.deadlineMs,
+    ...(options.refusedByProbe === undefined ? {} : { refusedByProbe: options.refusedByProbe }),
+    ...(options.fresh === undefined ? {} : { fresh: options.fresh }),
+  })
   draft.catalogs = prepared.catalogs
   draft.configSchema = prepared.configSchema
   draft.operations = prepared.module?.exported.operations

@@ -32,6 +32,8 @@ export interface PreparationOptions {
   readonly deadlineMs?: number
   /** Set for a reload: the module is imported afresh (see LoadOptions.fresh). */
   readonly fresh?: number
+  /** Why the first-start probe refused the module: it is then not imported here at all. */
+  readonly refusedByProbe?: string
 }
 
 /** Catalogues, then the module, then the stored settings: the checks that read a spore's own files. */
@@ -39,6 +41,9 @@ export async function prepareSpore(options: PreparationOptions): Promise<Prepara
   const { name, dir, manifest, store } = options
   const catalogues = await loadCatalogues(dir)
   if (!catalogues.ok) return { ...NOTHING, reason: catalogues.reason }
+  if (options.refusedByProbe !== undefined) {
+    return { ...NOTHING, catalogs: catalogues.catalogs, reason: options.refusedByProbe }
+  }
   const { deadlineMs, fresh } = options
   const loaded = await loadModule(dir, manifest, {
     ...(deadlineMs === undefined ? {} : { deadlineMs }),

@@ -1,9 +1,12 @@
-import type { ChannelIdentity, Logger, Principal } from '@mycelo/septum'
-import { and, eq } from 'drizzle-orm'
-import { ensurePrincipal, ensureRole, grantRole, type Store } from '../store/index.ts'
-import { personOf } from '../store/people.ts'
-import { patternsHeldBy } from '../store/role-admin.ts'
-import { channelIdentities } from '../store/schema/index.ts'
+import type { ChannelIdentity, Logger, Principal, PrincipalInfo } from '@mycelo/septum'
+import type { Store } from '../store/index.ts'
+import { personByIdentity, personOf } from '../store/people.ts'
+import { meetPrincipal } from '../store/principals.ts'
+import { listRoleInfos } from '../store/role-admin.ts'
+import { RecentlyUsed } from './recently-used.ts'
+
+/** Principals kept in memory: enough for a busy community's active people, bounded whatever the crowd. */
+export const DIRECTORY_CAPACITY = 10_000
 
 /** A principal as the message path needs it: who, which roles, what they allow, which language. */
 export interface PrincipalSnapshot {
@@ -20,18 +23,22 @@ export interface DirectoryOptions {
   /** The role a principal receives at first contact. */
   readonly defaultRole: string
   readonly logger: Logger
+  /** How many principals to keep in memory; DIRECTORY_CAPACITY unless given, 0 to read every time. */
+  readonly capacity?: number
 }
 
 /**
  * Resolves a channel identity to its principal, creating one with the default role at first
- * contact. Answers from memory after the first message; any write to people or roles clears it.
+ * contact. Answers from a bounded memory of recent senders; any write to people or roles clears it.
  */
 export class PrincipalDirectory {
   readonly #options: DirectoryOptions
-  readonly #cache = new Map<string, PrincipalSnapshot>()
+  readonly #cache: RecentlyUsed<string, PrincipalSnapshot>
+  #rolePatterns: Map<string, readonly string[]> | undefined
 
   constructor(options: DirectoryOptions) {
     this.#options = options
+    this.#cache = new RecentlyUsed(options.capacity ?? DIRECTORY_CAPACITY)
   }
 
   resolve(sender: ChannelIdentity): PrincipalSnapshot {
@@ -39,57 +46,67 @@ export class PrincipalDirectory {
     const cached = this.#cache.get(cacheKey)
     if (cached) return cached
     const { store, defaultRole, logger } = this.#options
-    const { id, created } = ensurePrincipal(store, sender)
-    if (created) {
-      grantRole(store, id, ensureRole(store, defaultRole, { patterns: [] }))
-      if (sender.displayName) this.#rememberName(sender)
-      logger.info('first contact: new principal', {
-        principal: id,
-        channel: sender.channel,
-        role: defaultRole,
-      })
+    const known = personByIdentity(store, sender)
+    if (known) return this.#remember(cacheKey, this.#snapshot(known))
+    const { id, created } = meetPrincipal(store, { identity: sender, role: defaultRole })
+    if (!created) {
+      // Met by another connection between the read and the write: read them as they are.
+      const snapshot = this.load(id)
+      return snapshot ? this.#remember(cacheKey, snapshot) : this.#snapshot(newcomer(id, sender, []))
     }
-    const snapshot = this.load(id)
-    if (snapshot) this.#cache.set(cacheKey, snapshot)
-    return (
-      snapshot ?? {
-        id,
-        principal: { id, identities: [sender], roles: [] },
-        patterns: new Set(),
-        locale: undefined,
-      }
-    )
+    logger.info('first contact: new principal', { principal: id, channel: sender.channel, role: defaultRole })
+    // Everything about a newcomer was just written: no need to read it back.
+    return this.#remember(cacheKey, this.#snapshot(newcomer(id, sender, [defaultRole])))
   }
 
   /** A principal read fresh from the store, or undefined for an unknown id. */
   load(id: string): PrincipalSnapshot | undefined {
-    const { store } = this.#options
-    const person = personOf(store, id)
-    if (!person) return undefined
-    const { identities, roles, displayName, locale } = person
+    const person = personOf(this.#options.store, id)
+    return person ? this.#snapshot(person) : undefined
+  }
+
+  #snapshot(person: Person): PrincipalSnapshot {
+    const { id, identities, roles, displayName, locale } = person
+    const patterns = new Set<string>()
+    for (const role of roles) for (const pattern of this.#patternsOf(role)) patterns.add(pattern)
     return {
       id,
       principal: { id, identities, roles, ...(displayName ? { displayName } : {}) },
-      patterns: new Set(patternsHeldBy(store, id)),
+      patterns,
       locale,
     }
+  }
+
+  /** Roles are few and change rarely: their patterns are read whole once, and again after a write. */
+  #patternsOf(role: string): readonly string[] {
+    if (this.#rolePatterns === undefined) {
+      this.#rolePatterns = new Map(
+        listRoleInfos(this.#options.store).map((info) => [info.name, info.patterns]),
+      )
+    }
+    return this.#rolePatterns.get(role) ?? []
+  }
+
+  #remember(key: string, snapshot: PrincipalSnapshot): PrincipalSnapshot {
+    this.#cache.set(key, snapshot)
+    return snapshot
+  }
+
+  /** How many principals are held in memory now; never more than the capacity. */
+  get cached(): number {
+    return this.#cache.size
   }
 
   /** Called after any write to principals, identities or roles. */
   invalidate(): void {
     this.#cache.clear()
+    this.#rolePatterns = undefined
   }
+}
 
-  #rememberName(sender: ChannelIdentity): void {
-    this.#options.store.db
-      .update(channelIdentities)
-      .set({ displayName: sender.displayName })
-      .where(
-        and(
-          eq(channelIdentities.channel, sender.channel),
-          eq(channelIdentities.externalId, sender.externalId),
-        ),
-      )
-      .run()
-  }
+/** What a snapshot is drawn from: a principal as the store reads them. */
+type Person = Pick<PrincipalInfo, 'id' | 'identities' | 'roles' | 'displayName' | 'locale'>
+
+function newcomer(id: string, sender: ChannelIdentity, roles: string[]): Person {
+  return { id, identities: [sender], roles, displayName: sender.displayName }
 }

@@ -224,10 +224,7 @@ export class Rhizomorph {
   ) {
     const invocation = {
       command: declared.name,
-      args: bindArgs(
-        (declared.args ?? []).map((arg) => arg.name),
-        turn.parsed,
-      ),
+      args: bindArgs(route.argNames, turn.parsed),
       rest: turn.parsed.rest,
       message: turn.message,
     }

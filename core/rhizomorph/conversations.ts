@@ -1,5 +1,6 @@
 import type { ConversationInfo, ConversationKind, IncomingMessage } from '@mycelo/septum'
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
+import { RecentlyUsed } from '../identity/recently-used.ts'
 import type { Store } from '../store/index.ts'
 import { conversations } from '../store/schema/index.ts'
 
@@ -13,14 +14,19 @@ interface Known {
 
 /** How stale last_seen may get before it is written again. */
 const LAST_SEEN_RESOLUTION_MS = 30_000
+/** Conversations kept in memory: each DM is one, so the bound keeps a crowd from growing the heap. */
+const CONVERSATIONS_KEPT = 10_000
 
 /** The conversations the bot has seen: where, what kind, which language. Never what was said. */
 export class ConversationBook {
   readonly #store: Store
-  readonly #known = new Map<string, Known>()
+  readonly #known = new RecentlyUsed<string, Known>(CONVERSATIONS_KEPT)
+
+  readonly #statements: ReturnType<typeof prepareStatements>
 
   constructor(store: Store) {
     this.#store = store
+    this.#statements = prepareStatements(store)
   }
 
   /** Notes the conversation as seen now, and answers its own stored locale, if one was chosen. */
@@ -37,22 +43,8 @@ export class ConversationBook {
     ) {
       return known.locale
     }
-    const seen = new Date(now)
-    this.#store.db
-      .insert(conversations)
-      .values({
-        channel: message.channel,
-        conversationId: message.conversationId,
-        kind,
-        label: label ?? null,
-        firstSeen: seen,
-        lastSeen: seen,
-      })
-      .onConflictDoUpdate({
-        target: [conversations.channel, conversations.conversationId],
-        set: { kind, label: label ?? null, lastSeen: seen },
-      })
-      .run()
+    const { channel, conversationId } = message
+    this.#statements.seen.run({ channel, conversationId, kind, label: label ?? null, seen: now })
     this.#known.set(key, { kind, label, locale: known?.locale, written: now })
     return known?.locale
   }
@@ -99,11 +91,7 @@ export class ConversationBook {
   }
 
   #load(channel: string, conversationId: string): Known | undefined {
-    const row = this.#store.db
-      .select()
-      .from(conversations)
-      .where(and(eq(conversations.channel, channel), eq(conversations.conversationId, conversationId)))
-      .get()
+    const row = this.#statements.one.get({ channel, conversationId })
     if (!row) return undefined
     const known: Known = {
       kind: row.kind,
@@ -118,4 +106,33 @@ export class ConversationBook {
 
 function keyOf(channel: string, conversationId: string): string {
   return `${channel}\u0000${conversationId}`
+}
+
+/** The two statements every new or stale conversation runs, prepared once. */
+function prepareStatements(store: Store) {
+  const channel = sql.placeholder('channel')
+  const conversationId = sql.placeholder('conversationId')
+  const seen = sql`${sql.placeholder('seen')}`
+  return {
+    one: store.db
+      .select()
+      .from(conversations)
+      .where(and(eq(conversations.channel, channel), eq(conversations.conversationId, conversationId)))
+      .prepare(),
+    seen: store.db
+      .insert(conversations)
+      .values({
+        channel,
+        conversationId,
+        kind: sql.placeholder('kind'),
+        label: sql.placeholder('label'),
+        firstSeen: seen,
+        lastSeen: seen,
+      })
+      .onConflictDoUpdate({
+        target: [conversations.channel, conversations.conversationId],
+        set: { kind: sql`excluded.kind`, label: sql`excluded.label`, lastSeen: sql`excluded.last_seen` },
+      })
+      .prepare(),
+  }
 }

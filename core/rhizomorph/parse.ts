@@ -2,10 +2,8 @@
 export interface ParsedCommand {
   /** Lower-cased: `help`, or `plugin.command` when qualified. */
   readonly name: string
-  /** Everything after the name, verbatim but for surrounding whitespace. */
+  /** Everything after the name, verbatim but for surrounding whitespace; split only by bindArgs. */
   readonly rest: string
-  /** `rest` split into words, quotes honoured; computed on first read, as most commands never need it. */
-  readonly words: readonly Word[]
 }
 
 export interface Word {
@@ -19,43 +17,47 @@ export interface Word {
 export function parseCommand(text: string, prefix: string): ParsedCommand | null {
   const trimmed = text.trimStart()
   if (!trimmed.startsWith(prefix)) return null
-  const body = trimmed.slice(prefix.length)
-  const match = /^[^\s]+/.exec(body)
-  if (!match) return null
-  const rest = body.slice(match[0].length).trim()
-  let words: Word[] | undefined
-  return {
-    name: match[0].toLowerCase(),
-    rest,
-    get words() {
-      words ??= splitWords(rest)
-      return words
-    },
-  }
+  const start = prefix.length
+  let end = start
+  while (end < trimmed.length && !isSpace(trimmed.charCodeAt(end))) end++
+  if (end === start) return null
+  return { name: trimmed.slice(start, end).toLowerCase(), rest: trimmed.slice(end).trim() }
+}
+
+const DOUBLE_QUOTE = 34
+const SINGLE_QUOTE = 39
+
+/** The same whitespace as the regular expression `\s`, without running one for every ASCII character. */
+function isSpace(code: number): boolean {
+  if (code < 128) return code === 32 || (code >= 9 && code <= 13)
+  return /\s/.test(String.fromCharCode(code))
 }
 
 /** Splits on whitespace, honouring "double" and 'single' quotes; an unclosed quote runs to the end. */
 export function splitWords(text: string): Word[] {
   const words: Word[] = []
+  const end = text.length
   let i = 0
-  while (i < text.length) {
-    while (i < text.length && /\s/.test(text[i]!)) i++
-    if (i >= text.length) break
+  while (i < end) {
+    while (i < end && isSpace(text.charCodeAt(i))) i++
+    if (i >= end) break
     const start = i
     let value = ''
-    while (i < text.length && !/\s/.test(text[i]!)) {
-      const quote = text[i]
-      if (quote === '"' || quote === "'") {
-        const close = text.indexOf(quote, i + 1)
-        const end = close === -1 ? text.length : close
-        value += text.slice(i + 1, end)
-        i = close === -1 ? text.length : close + 1
-      } else {
-        value += text[i]
+    // Unquoted characters are copied a run at a time, each quoted part without its quotes.
+    let run = i
+    while (i < end && !isSpace(text.charCodeAt(i))) {
+      const code = text.charCodeAt(i)
+      if (code !== DOUBLE_QUOTE && code !== SINGLE_QUOTE) {
         i++
+        continue
       }
+      const close = text.indexOf(text[i]!, i + 1)
+      const stop = close === -1 ? end : close
+      value += text.slice(run, i) + text.slice(i + 1, stop)
+      i = close === -1 ? end : close + 1
+      run = i
     }
-    words.push({ value, start })
+    words.push({ value: value + text.slice(run, i), start })
   }
   return words
 }
@@ -67,7 +69,9 @@ export function splitWords(text: string): Word[] {
  */
 export function bindArgs(names: readonly string[], command: ParsedCommand): Record<string, string> {
   const args: Record<string, string> = {}
-  const { words, rest } = command
+  if (names.length === 0) return args
+  const { rest } = command
+  const words = splitWords(rest)
   names.forEach((name, index) => {
     const word = words[index]
     if (!word) return

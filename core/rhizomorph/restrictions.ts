@@ -3,6 +3,9 @@ import { and, eq } from 'drizzle-orm'
 import type { Store } from '../store/index.ts'
 import { broadcastTargets, commandContextRules, inhibitorChannels } from '../store/schema/index.ts'
 
+/** An inhibitor confined to no channel judges every channel: one shared answer, read per message. */
+const EVERY_CHANNEL: readonly string[] = Object.freeze([])
+
 /**
  * Context rules, inhibitor confinement and broadcast targets, mirrored in memory and written
  * through, so the message path reads them for free and a change applies to the very next message.
@@ -64,7 +67,7 @@ export class RestrictionBook {
 
   /** The channels an inhibitor judges; empty means every channel. */
   confinedTo(inhibitor: string): readonly string[] {
-    return this.#confinement.get(inhibitor) ?? []
+    return this.#confinement.get(inhibitor) ?? EVERY_CHANNEL
   }
 
   confine(inhibitor: string, channels: readonly string[]): void {

@@ -1,4 +1,4 @@
-import type { CommandDeclaration, EnzymeManifest } from '@mycelo/septum'
+import { type CommandDeclaration, type EnzymeManifest, isCodeCommand } from '@mycelo/septum'
 import type { GerminatedSpore, Germination } from '../germination/index.ts'
 import { type Guarded, guardOf } from '../identity/patterns.ts'
 
@@ -7,6 +7,8 @@ export interface Route extends Guarded {
   readonly plugin: string
   readonly qualified: string
   readonly command: CommandDeclaration
+  /** The declared args' names in order, read once here rather than at every invocation. */
+  readonly argNames: readonly string[]
   readonly spore: GerminatedSpore
 }
 
@@ -41,7 +43,8 @@ export class RouteMap {
       if (spore.kind !== 'enzyme' || spore.state === 'disabled' || !spore.manifest) continue
       if (spore.instance === undefined) continue
       for (const command of (spore.manifest as EnzymeManifest).commands) {
-        routes.push({ plugin: spore.name, ...guardOf(spore.name, command.name), command, spore })
+        const argNames = (isCodeCommand(command) ? (command.args ?? []) : []).map((arg) => arg.name)
+        routes.push({ plugin: spore.name, ...guardOf(spore.name, command.name), command, argNames, spore })
       }
     }
     routes.sort((a, b) => a.qualified.localeCompare(b.qualified))

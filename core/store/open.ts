@@ -61,6 +61,9 @@ function openFile(path: string): Database {
     // Waiting comes first: switching to WAL itself needs a lock another process may briefly hold.
     sqlite.run('PRAGMA busy_timeout = 5000')
     sqlite.run('PRAGMA journal_mode = WAL')
+    // A commit survives the process being killed at any point; only a power cut may lose the last
+    // moments of writes. The full guarantee would cost a disk flush per first contact.
+    sqlite.run('PRAGMA synchronous = NORMAL')
     refuseNewer(sqlite, path)
     return sqlite
   } catch (error) {

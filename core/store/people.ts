@@ -1,16 +1,40 @@
 import type { ChannelIdentity, PrincipalInfo } from '@mycelo/septum'
 import { asc, eq } from 'drizzle-orm'
+import { lookupsOf } from './lookups.ts'
 import type { Store } from './open.ts'
+import type { IdentityKey } from './principals.ts'
 import { channelIdentities, principalRoles, principals, roles } from './schema/index.ts'
 
 /** Every principal as an operator sees them, oldest first. */
 export function listPeople(store: Store): PrincipalInfo[] {
-  return peopleWhere(store, undefined)
+  return everyone(store)
 }
 
-/** One principal as an operator sees them, or undefined for an unknown id. */
+/** One principal as an operator sees them, or undefined for an unknown id: prepared, indexed reads. */
 export function personOf(store: Store, id: string): PrincipalInfo | undefined {
-  return peopleWhere(store, id)[0]
+  // One read transaction: a consistent snapshot, and one lock of the file instead of one per read.
+  const lookups = lookupsOf(store.db)
+  return lookups.reading(() => {
+    const row = lookups.principal.get({ principalId: id })
+    return row === undefined ? undefined : completed(store, row)
+  })
+}
+
+/** The principal a channel identity belongs to, as personOf reads them, or undefined if unmet. */
+export function personByIdentity(store: Store, identity: IdentityKey): PrincipalInfo | undefined {
+  const { channel, externalId } = identity
+  const lookups = lookupsOf(store.db)
+  return lookups.reading(() => {
+    const found = lookups.principalByIdentity.get({ channel, externalId })
+    return found === undefined ? undefined : completed(store, found.principal)
+  })
+}
+
+function completed(store: Store, row: typeof principals.$inferSelect): PrincipalInfo {
+  const lookups = lookupsOf(store.db)
+  const identities = lookups.identities.all({ principalId: row.id }).map(identityOf)
+  const held = lookups.roleNames.all({ principalId: row.id }).map((role) => role.name)
+  return personFrom(row, identities, held)
 }
 
 export function principalExists(store: Store, id: string): boolean {
@@ -40,51 +64,48 @@ function updated(store: Store, id: string, set: Partial<typeof principals.$infer
   )
 }
 
-function peopleWhere(store: Store, id: string | undefined): PrincipalInfo[] {
+function everyone(store: Store): PrincipalInfo[] {
   const { db } = store
-  const rows = db
-    .select()
-    .from(principals)
-    .where(id === undefined ? undefined : eq(principals.id, id))
-    .orderBy(asc(principals.createdAt), asc(principals.id))
-    .all()
+  const rows = db.select().from(principals).orderBy(asc(principals.createdAt), asc(principals.id)).all()
   if (rows.length === 0) return []
   const identities = new Map<string, ChannelIdentity[]>()
-  const identityRows = db
-    .select()
-    .from(channelIdentities)
-    .where(id === undefined ? undefined : eq(channelIdentities.principalId, id))
-    .orderBy(asc(channelIdentities.id))
-    .all()
+  const identityRows = db.select().from(channelIdentities).orderBy(asc(channelIdentities.id)).all()
   for (const row of identityRows) {
-    const identity: ChannelIdentity = {
-      channel: row.channel,
-      externalId: row.externalId,
-      ...(row.displayName ? { displayName: row.displayName } : {}),
-    }
-    identities.set(row.principalId, [...(identities.get(row.principalId) ?? []), identity])
+    identities.set(row.principalId, [...(identities.get(row.principalId) ?? []), identityOf(row)])
   }
   const held = new Map<string, string[]>()
   const roleRows = db
     .select({ principalId: principalRoles.principalId, name: roles.name })
     .from(principalRoles)
     .innerJoin(roles, eq(principalRoles.roleId, roles.id))
-    .where(id === undefined ? undefined : eq(principalRoles.principalId, id))
     .orderBy(asc(roles.name))
     .all()
   for (const row of roleRows) held.set(row.principalId, [...(held.get(row.principalId) ?? []), row.name])
-  return rows.map((row) => {
-    const known = identities.get(row.id) ?? []
-    // The name an operator chose wins over whatever a channel reported.
-    const displayName = row.displayName ?? known.find((identity) => identity.displayName)?.displayName
-    return {
-      id: row.id,
-      ...(displayName ? { displayName } : {}),
-      identities: known,
-      roles: held.get(row.id) ?? [],
-      reviewed: row.reviewed,
-      ...(row.locale ? { locale: row.locale } : {}),
-      createdAt: row.createdAt,
-    }
-  })
+  return rows.map((row) => personFrom(row, identities.get(row.id) ?? [], held.get(row.id) ?? []))
+}
+
+function identityOf(row: typeof channelIdentities.$inferSelect): ChannelIdentity {
+  return {
+    channel: row.channel,
+    externalId: row.externalId,
+    ...(row.displayName ? { displayName: row.displayName } : {}),
+  }
+}
+
+function personFrom(
+  row: typeof principals.$inferSelect,
+  known: ChannelIdentity[],
+  held: string[],
+): PrincipalInfo {
+  // The name an operator chose wins over whatever a channel reported.
+  const displayName = row.displayName ?? known.find((identity) => identity.displayName)?.displayName
+  return {
+    id: row.id,
+    ...(displayName ? { displayName } : {}),
+    identities: known,
+    roles: held,
+    reviewed: row.reviewed,
+    ...(row.locale ? { locale: row.locale } : {}),
+    createdAt: row.createdAt,
+  }
 }

@@ -1,6 +1,5 @@
-import { and, eq } from 'drizzle-orm'
+import { lookupsOf } from './lookups.ts'
 import type { Store } from './open.ts'
-import { channelIdentities, principals } from './schema/index.ts'
 
 /** Someone as one channel knows them. */
 export interface IdentityKey {
@@ -10,37 +9,54 @@ export interface IdentityKey {
 
 /** The principal an identity belongs to, if the bot has met it. */
 export function principalIdOf(store: Store, identity: IdentityKey): string | undefined {
-  return store.db
-    .select({ id: channelIdentities.principalId })
-    .from(channelIdentities)
-    .where(
-      and(
-        eq(channelIdentities.channel, identity.channel),
-        eq(channelIdentities.externalId, identity.externalId),
-      ),
-    )
-    .get()?.id
+  const { channel, externalId } = identity
+  return lookupsOf(store.db).owner.get({ channel, externalId })?.id
 }
 
 /** The principal an identity belongs to, creating both on first contact. */
 export function ensurePrincipal(store: Store, identity: IdentityKey): { id: string; created: boolean } {
-  return store.db.transaction((tx) => {
-    const known = tx
-      .select({ id: channelIdentities.principalId })
-      .from(channelIdentities)
-      .where(
-        and(
-          eq(channelIdentities.channel, identity.channel),
-          eq(channelIdentities.externalId, identity.externalId),
-        ),
-      )
-      .get()
-    if (known) return { id: known.id, created: false }
-    const id = crypto.randomUUID()
-    tx.insert(principals).values({ id }).run()
-    tx.insert(channelIdentities)
-      .values({ principalId: id, channel: identity.channel, externalId: identity.externalId })
-      .run()
-    return { id, created: true }
+  return lookupsOf(store.db).writing(() => {
+    const known = principalIdOf(store, identity)
+    if (known !== undefined) return { id: known, created: false }
+    return { id: addPrincipal(store, { identity, role: undefined }), created: true }
   })
+}
+
+export interface FirstContact {
+  readonly identity: IdentityKey & { readonly displayName?: string | undefined }
+  /** The role a newcomer receives, created without patterns if it does not exist yet. */
+  readonly role: string
+}
+
+/**
+ * The principal an identity belongs to; on first contact the principal, their identity (with the
+ * name the channel reported) and their role are written in one transaction, so a newcomer costs one
+ * commit and is never left half made.
+ */
+export function meetPrincipal(store: Store, contact: FirstContact): { id: string; created: boolean } {
+  const known = principalIdOf(store, contact.identity)
+  if (known !== undefined) return { id: known, created: false }
+  return lookupsOf(store.db).writing(() => {
+    // Read again inside the write: another connection may have met them since.
+    const raced = principalIdOf(store, contact.identity)
+    if (raced !== undefined) return { id: raced, created: false }
+    return { id: addPrincipal(store, contact), created: true }
+  })
+}
+
+function addPrincipal(
+  store: Store,
+  contact: { identity: FirstContact['identity']; role: string | undefined },
+) {
+  const lookups = lookupsOf(store.db)
+  const id = crypto.randomUUID()
+  const { channel, externalId, displayName } = contact.identity
+  lookups.addPrincipal.run({ principalId: id })
+  lookups.addIdentity.run({ principalId: id, channel, externalId, displayName: displayName ?? null })
+  if (contact.role !== undefined) {
+    const roleId =
+      lookups.roleId.get({ name: contact.role })?.id ?? lookups.addRole.get({ name: contact.role })!.id
+    lookups.grant.run({ principalId: id, roleId })
+  }
+  return id
 }

@@ -1,5 +1,6 @@
 import type { RoleInfo } from '@mycelo/septum'
 import { and, asc, eq } from 'drizzle-orm'
+import { lookupsOf } from './lookups.ts'
 import type { Store } from './open.ts'
 import { principalRoles, roleCommands, roles } from './schema/index.ts'
 
@@ -70,12 +71,8 @@ export function revokeRole(store: Store, principalId: string, roleId: number): b
 
 /** Every command pattern of every role a principal holds. */
 export function patternsHeldBy(store: Store, principalId: string): string[] {
-  return store.db
-    .selectDistinct({ pattern: roleCommands.pattern })
-    .from(principalRoles)
-    .innerJoin(roleCommands, eq(roleCommands.roleId, principalRoles.roleId))
-    .where(eq(principalRoles.principalId, principalId))
-    .all()
+  return lookupsOf(store.db)
+    .patterns.all({ principalId })
     .map((row) => row.pattern)
 }
 

@@ -32,7 +32,7 @@ export class InFlight {
     const count = (this.#counts.get(name) ?? 1) - 1
     if (count <= 0) this.#counts.delete(name)
     else this.#counts.set(name, count)
-    if (count < this.#limit) this.#full.delete(name)
+    if (this.#full.size > 0 && count < this.#limit) this.#full.delete(name)
   }
 
   /** Releases the slot once `pending` settles, however it settles. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 
 /** A person the bot knows, across every channel they were heard on. */
 export const principals = sqliteTable('principals', {
@@ -26,5 +26,9 @@ export const channelIdentities = sqliteTable(
     externalId: text('external_id').notNull(),
     displayName: text('display_name'),
   },
-  (table) => [uniqueIndex('channel_identities_channel_external_id').on(table.channel, table.externalId)],
+  (table) => [
+    uniqueIndex('channel_identities_channel_external_id').on(table.channel, table.externalId),
+    // Loading a principal reads their identities by principal: without it, a scan per lookup.
+    index('channel_identities_principal_id').on(table.principalId),
+  ],
 )

@@ -1,4 +1,4 @@
-import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import { principals } from './principals.ts'
 
 /** A named set of command patterns; a builtin role cannot be deleted or rewritten. */
@@ -30,5 +30,9 @@ export const principalRoles = sqliteTable(
       .notNull()
       .references(() => roles.id, { onDelete: 'cascade' }),
   },
-  (table) => [primaryKey({ columns: [table.principalId, table.roleId] })],
+  (table) => [
+    primaryKey({ columns: [table.principalId, table.roleId] }),
+    // A role's holders (the last-owner check, a role's deletion) are read by role.
+    index('principal_roles_role_id').on(table.roleId),
+  ],
 )

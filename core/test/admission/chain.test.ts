@@ -119,3 +119,48 @@ describe('order and confinement', () => {
     expect((await chain([gate], confined).admit(message('discord'))).admitted).toBe(false)
   })
 })
+
+describe('sync and async verdicts', () => {
+  it('answers at once, with no promise, while every verdict is synchronous', () => {
+    const admission = chain([member('a', true, allow), member('b', false, allow)]).admit(message())
+    expect(admission).not.toBeInstanceOf(Promise)
+    expect(admission).toEqual({ admitted: true })
+    const refused = chain([member('a', false, allow), member('b', true, deny)]).admit(message())
+    expect(refused).toEqual({ admitted: false, by: 'b', reason: 'not on the list' })
+  })
+
+  it('waits for a promised verdict and judges the rest after it, in name order', async () => {
+    const seen: string[] = []
+    const later = (name: string, verdict: Verdict) =>
+      member(name, true, async () => {
+        seen.push(name)
+        return verdict
+      })
+    const now = (name: string, verdict: Verdict) =>
+      member(name, true, () => {
+        seen.push(name)
+        return verdict
+      })
+    const admission = chain([
+      now('c', { allow: false, reason: 'no' }),
+      later('b', { allow: true }),
+      now('a', { allow: true }),
+    ]).admit(message())
+    expect(admission).toBeInstanceOf(Promise)
+    expect(await admission).toEqual({ admitted: false, by: 'c', reason: 'no' })
+    expect(seen).toEqual(['a', 'b', 'c'])
+    const rejected = chain([
+      member('a', true, () => Promise.reject(new Error('gone'))),
+      member('b', false, allow),
+    ]).admit(message())
+    expect((await rejected).admitted).toBe(false)
+  })
+
+  it('sorts a list once and reads a new list as soon as the members change', async () => {
+    let members = [member('b', false, deny), member('a', false, allow)]
+    const admission = new AdmissionChain({ members: () => members, confinedTo: () => [], logger })
+    expect(await admission.admit(message())).toEqual({ admitted: false, by: 'b', reason: 'not on the list' })
+    members = [member('b', false, allow), member('a', false, deny)]
+    expect(await admission.admit(message())).toEqual({ admitted: false, by: 'a', reason: 'not on the list' })
+  })
+})

@@ -67,3 +67,25 @@ describe('bindArgs', () => {
     expect(bindArgs(['title', 'year'], parsed('/add'))).toEqual({})
   })
 })
+
+describe('the parse as the message path sees it', () => {
+  it('is a plain object of name and rest: words are split only when a command binds arguments', () => {
+    const parsed = parseCommand('/echo "a b" c', '/')!
+    expect(Object.getOwnPropertyNames(parsed).sort()).toEqual(['name', 'rest'])
+    expect(Object.values(Object.getOwnPropertyDescriptors(parsed)).every((d) => 'value' in d)).toBe(true)
+  })
+
+  it('splits on every kind of whitespace the way \\s does, and keeps word starts', () => {
+    expect(splitWords('a\tb\u00a0c\u3000d\ne')).toEqual([
+      { value: 'a', start: 0 },
+      { value: 'b', start: 2 },
+      { value: 'c', start: 4 },
+      { value: 'd', start: 6 },
+      { value: 'e', start: 8 },
+    ])
+    expect(splitWords(`x"y z"w 'q`)).toEqual([
+      { value: 'xy zw', start: 0 },
+      { value: 'q', start: 8 },
+    ])
+  })
+})

@@ -1,0 +1,148 @@
+// Scenarios that need a process of their own: booting with N spores, and the bot's idle memory.
+// Each runs `bun core/boot/main.ts` the way `bun run start` does, on a config in a scratch folder.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { ROOT, writeSpore } from '../core/test/boot/process.ts'
+import { scratchFolder } from '../core/test/store/scratch.ts'
+
+const RUNNING = 'Mycelo is running'
+
+interface Started {
+  readonly child: ReturnType<typeof Bun.spawn>
+  /** Milliseconds from spawning the process to its "running" line. */
+  readonly readyMs: number
+}
+
+/** Spawns the bot and resolves once it says it is running; throws with its output if it ends first. */
+async function startBot(configFile: string): Promise<Started> {
+  const spawned = performance.now()
+  const child = Bun.spawn(['bun', '--no-install', 'core/boot/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, MYCELO_CONFIG: configFile, MYCELO_LOG_LEVEL: 'warn' },
+    stdin: 'ignore',
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const stderr = new Response(child.stderr).text()
+  let output = ''
+  const decoder = new TextDecoder()
+  // Read to the end, even after the line is seen: a pipe nobody drains would block the bot's writes.
+  const reader = child.stdout.getReader()
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    output += decoder.decode(value, { stream: true })
+    if (output.includes(RUNNING)) {
+      const readyMs = performance.now() - spawned
+      void drain(reader)
+      return { child, readyMs }
+    }
+  }
+  throw new Error(`bench: the bot ended before it was running:\n${output}\n${await stderr}`)
+}
+
+async function drain(reader: { read(): Promise<{ done: boolean }> }): Promise<void> {
+  while (!(await reader.read()).done) {
+    // Only emptied: what the bot says after it runs is not measured.
+  }
+}
+
+async function stopBot(started: Started): Promise<void> {
+  started.child.kill('SIGTERM')
+  await started.child.exited
+}
+
+/** An enzyme with a respond: and a code: command, a module and two catalogues, like most spores. */
+function generatedSpore(i: number): Record<string, string> {
+  const name = `spore${i}`
+  return {
+    'spore.yaml': `kind: enzyme
+name: ${name}
+septum: "^1.0"
+description: generated spore ${i}
+commands:
+  - name: hello
+    description: hello.description
+    respond: hello.text
+  - name: say
+    description: say.description
+    code: say
+    args:
+      - name: text
+        description: say.text
+`,
+    'src/index.ts': `export default {
+  create: () => ({
+    handlers: {
+      async say(invocation, ctx) {
+        await ctx.reply({ text: ctx.t('say.reply', { text: invocation.args.text ?? '' }) })
+      },
+    },
+  }),
+}
+`,
+    'translations/en.yaml':
+      'hello:\n  description: Says hello\n  text: Hello!\nsay:\n  description: Repeats\n  text: What to say\n  reply: "{text}"\n',
+    'translations/fr.yaml':
+      'hello:\n  description: Dit bonjour\n  text: Bonjour !\nsay:\n  description: Répète\n  text: Quoi dire\n  reply: "{text}"\n',
+  }
+}
+
+export interface BootFigures {
+  readonly firstStartMs: number
+  readonly laterStartMs: number
+}
+
+/** From spawning the process to "running", with `count` generated spores: first start, then later. */
+export async function bootWith(count: number): Promise<BootFigures> {
+  const scratch = scratchFolder(`bench-boot${count}`)
+  try {
+    const spores = join(scratch.path, 'spores')
+    mkdirSync(spores, { recursive: true })
+    for (let i = 0; i < count; i++) writeSpore(spores, `spore${i}`, generatedSpore(i))
+    const configFile = join(scratch.path, 'mycelo.yaml')
+    writeFileSync(configFile, `spores: [${spores}]\ndatabase: ${join(scratch.path, 'mycelo.db')}\n`)
+    const first = await startBot(configFile)
+    await stopBot(first)
+    const later = await startBot(configFile)
+    await stopBot(later)
+    return { firstStartMs: first.readyMs, laterStartMs: later.readyMs }
+  } finally {
+    scratch.remove()
+  }
+}
+
+export interface IdleFigures {
+  readonly firstStartMiB: number
+  readonly laterStartMiB: number
+}
+
+/** Resident memory of the bot on its own first-party spores, idle, after a first and a later start. */
+export async function idleMemory(settleMs = 2_000): Promise<IdleFigures> {
+  const scratch = scratchFolder('bench-idle')
+  try {
+    const configFile = join(scratch.path, 'mycelo.yaml')
+    writeFileSync(
+      configFile,
+      `spores: [${join(ROOT, 'spores')}]\ndatabase: ${join(scratch.path, 'mycelo.db')}\n`,
+    )
+    const measure = async () => {
+      const started = await startBot(configFile)
+      await Bun.sleep(settleMs)
+      const rss = residentMiB(started.child.pid)
+      await stopBot(started)
+      return rss
+    }
+    const firstStartMiB = await measure()
+    return { firstStartMiB, laterStartMiB: await measure() }
+  } finally {
+    scratch.remove()
+  }
+}
+
+function residentMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kib = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1])
+  if (!Number.isFinite(kib)) throw new Error(`bench: no VmRSS for process ${pid}`)
+  return kib / 1024
+}
