@@ -156,6 +156,10 @@ export function scopeVerbs(runtime: CoreRuntime): { readonly [S in MyceliumScope
       ),
       reload: write('Reads a spore again from disk and restarts it', plugin, (({ name }) =>
         toggle.reload ? toggle.reload(name) : Promise.resolve({ ok: true })) as P<{ name: string }>),
+      rescan: write('Finds spores that appeared since start-up; each is listed, disabled', none, (() =>
+        toggle.rescan
+          ? toggle.rescan()
+          : Promise.resolve({ ok: true, value: { found: [], refused: [] } })) as P<Record<string, never>>),
     },
     'plugins.configure': {
       settings: read('A spore’s settings, secrets masked', plugin, (({ name }) =>

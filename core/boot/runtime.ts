@@ -77,6 +77,8 @@ export function assembleRuntime(options: AssembleOptions): Assembly {
     contexts,
     deadlines: config.timeouts,
     logger,
+    folders: config.spores,
+    installs: config.sporangia.installs,
     swapped: (spore) => {
       // Everything keyed by the spore's name is drawn again from its new self.
       contexts.forget(spore.name)

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import { type Logger, type PluginKind, septumIncompatibility } from '@mycelo/septum'
 import { DEFAULT_DEADLINES, EXPIRY } from '../supervision/deadline.ts'
 import { createInstance } from './creation.ts'
@@ -28,6 +29,13 @@ export interface GerminateOptions {
 
 export type Draft = { -readonly [K in keyof GerminatedSpore]: GerminatedSpore[K] }
 
+/** The spores folders, and the installs folder when none of them is it: what is installed is looked at. */
+export function foldersWithInstalls(folders: readonly string[], installs: string | undefined): string[] {
+  if (installs === undefined) return [...folders]
+  const target = resolve(installs)
+  return folders.some((folder) => resolve(folder) === target) ? [...folders] : [...folders, installs]
+}
+
 /** Names the core answers to itself: a spore under one would shadow the core's own catalogue or surface. */
 export const RESERVED_NAMES: ReadonlySet<string> = new Set(['common', 'core', 'mycelium'])
 
@@ -38,7 +46,11 @@ export const RESERVED_NAMES: ReadonlySet<string> = new Set(['common', 'core', 'm
  */
 export async function germinate(options: GerminateOptions): Promise<Germination> {
   const awaited = options.installs === undefined ? [] : [options.installs]
-  const discovery = await discoverSpores(options.folders, options.logger, awaited)
+  const discovery = await discoverSpores(
+    foldersWithInstalls(options.folders, options.installs),
+    options.logger,
+    awaited,
+  )
   const readings = await readDiscovered(discovery)
   refuseNameClashes(readings)
   const installed = new Map<string, PluginKind>()

@@ -28,3 +28,14 @@ export function swapSpore(germination: Germination, next: GerminatedSpore): Germ
   target.order.splice(0, target.order.length, ...order, ...target.spores.filter((s) => !placed.has(s)))
   return previous
 }
+
+/** Takes a spore whose folder is gone out of the germination; the others keep their order. */
+export function dropSpore(germination: Germination, name: string): GerminatedSpore | undefined {
+  const target = germination as unknown as Mutable
+  const previous = target.byName.get(name)
+  if (previous === undefined) return undefined
+  target.byName.delete(name)
+  target.spores.splice(target.spores.indexOf(previous), 1)
+  target.order.splice(target.order.indexOf(previous), 1)
+  return previous
+}

@@ -13,18 +13,8 @@ export function pluginsRead(runtime: CoreRuntime): PluginsRead {
   return {
     listPlugins(): readonly PluginInfo[] {
       const rows = installRecords(runtime.store)
-      const germinated = new Set(runtime.germination.spores.map((spore) => spore.name))
-      // A spore inoculated since the last germination shows too: its row says what it asks for.
-      const inoculated = [...rows]
-        .filter(([name, row]) => row.source !== null && !germinated.has(name))
-        .map(([name, row]) => ({
-          name,
-          state: 'disabled' as const,
-          manifest: undefined,
-          kind: undefined,
-          reason: row.reason ?? undefined,
-        }))
-      return [...runtime.germination.spores, ...inoculated]
+      // A spore installed or found since start-up is in the germination already: a rescan put it there.
+      return [...runtime.germination.spores]
         .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
         .map((spore) => {
           const row = rows.get(spore.name)
@@ -86,6 +76,12 @@ export function pluginsToggle(runtime: CoreRuntime, plugins: PluginStore): Plugi
       const outcome = await runtime.lifecycle.disable(name)
       runtime.logger.info('plugin disabled', { plugin: name, ...outcome })
       return DONE
+    },
+
+    async rescan() {
+      const { found, refused } = await runtime.lifecycle.rescan()
+      if (found.length > 0 || refused.length > 0) runtime.logger.info('spores rescanned', { found, refused })
+      return { ok: true, value: { found, refused: refused.map(({ name, reason }) => ({ name, reason })) } }
     },
 
     async reload(name) {

@@ -8,9 +8,10 @@ import {
 } from '../germination/index.ts'
 import { startOne } from '../germination/lifecycle.ts'
 import { propagateDormancy } from '../germination/propagation.ts'
+import { rescanFolders } from '../germination/rescan.ts'
 import { stopStarted } from '../germination/shutdown.ts'
 import { germinateOne } from '../germination/single.ts'
-import { swapSpore } from '../germination/swap.ts'
+import { dropSpore, swapSpore } from '../germination/swap.ts'
 import type { Deadlines } from './deadline.ts'
 
 /** What a spore reads while it is stopped to be started again: never usable, so never reached. */
@@ -27,6 +28,19 @@ export interface RegerminationOptions {
    * its name (contexts, listeners, routes, catalogues, its mycelium surface) is drawn again.
    */
   readonly swapped: (spore: GerminatedSpore) => void
+  /** The spores folders and the installs folder, looked through again by a rescan. */
+  readonly folders: readonly string[]
+  readonly installs?: string | undefined
+}
+
+/** What a rescan did: the spores new since start-up (each disabled until enabled), and the refused. */
+export interface Rescan {
+  readonly found: readonly {
+    readonly name: string
+    readonly state: GerminatedSpore['state']
+    readonly reason?: string
+  }[]
+  readonly refused: readonly { readonly name: string; readonly dir: string; readonly reason: string }[]
 }
 
 /** Where a spore stands once a change is applied: `live`, or the exact reason it is not. */
@@ -58,8 +72,9 @@ export class Regermination {
   }
 
   /**
-   * Whether changes are applied to running spores: from the end of start-up on. The command-line
-   * companion assembles a runtime it never starts, so there a change waits for the bot's start.
+   * Whether changes start and stop spores: from the end of start-up on. The command-line companion
+   * assembles a runtime it never starts: there a change is recorded and shown, and waits for the
+   * bot's start. Callers check this before enable, disable and restart.
    */
   get active(): boolean {
     return this.#active
@@ -92,8 +107,70 @@ export class Regermination {
     return this.#serial(async () => {
       const current = this.#spore(name)
       if (current?.state === 'live') return this.#outcome(name, [])
-      return this.#replace(name, {})
+      // Its folder may have changed since its module was last imported (an upgrade, an edit).
+      return this.#replace(name, { fresh: ++this.#fresh })
     })
+  }
+
+  /**
+   * Looks for spore folders that appeared since start-up: each is recorded and shown at once,
+   * disabled with its reason (or refused alone, for a name clash); nothing of it runs yet.
+   */
+  rescan(): Promise<Rescan> {
+    return this.#serial(async () => {
+      const { germination, store, logger, deadlines } = this.#options
+      const finding = await rescanFolders({ ...this.#options, germination, store, logger })
+      const found: Rescan['found'][number][] = []
+      for (const reading of finding.found) {
+        const next = await germinateOne({
+          germination,
+          dir: reading.dir,
+          store,
+          deadlineMs: deadlines.create,
+        })
+        await this.#bringUp(next)
+        const now = this.#spore(next.name)
+        found.push({
+          name: next.name,
+          state: now?.state ?? 'dormant',
+          ...(now?.reason ? { reason: now.reason } : {}),
+        })
+      }
+      return { found, refused: finding.refused }
+    })
+  }
+
+  /**
+   * After a sporangium changed a spore's folder (install, upgrade, rollback, uninstall): a new one
+   * is found by a rescan; one whose row is now off is stopped; one not running is read again, so
+   * its reason is today's; a gone one leaves; a running one is reloaded (its new code, or the old
+   * one kept when the new cannot be created).
+   */
+  async settle(name: string): Promise<void> {
+    const spore = this.#spore(name)
+    if (spore === undefined) {
+      await this.rescan()
+      return
+    }
+    const row = this.#options.store.installOf(name)
+    if (row === undefined || spore.dir === '') {
+      await this.disable(name)
+      await this.#serial(async () => {
+        const gone = dropSpore(this.#options.germination, name)
+        if (gone) this.#options.swapped(gone)
+        return this.#outcome(name, [])
+      })
+      return
+    }
+    if (spore.state === 'live' && row.enabled) {
+      await this.restart(name, { fresh: true })
+      return
+    }
+    if (spore.state === 'live') {
+      await this.disable(name)
+      return
+    }
+    await this.#serial(() => this.#replace(name, {}))
   }
 
   /** Starts a live spore again from its folder; `fresh` also imports its code anew (a reload). */
@@ -173,7 +250,8 @@ export class Regermination {
     if (next.state === 'live') this.#busy.add(next.name)
     swapSpore(germination, next)
     this.#options.swapped(next)
-    if (next.state !== 'live') return
+    // The command-line companion's runtime shows what is on disk but never starts a spore.
+    if (next.state !== 'live' || !this.#active) return
     await startOne({ germination, spore: next, contexts, deadlines })
     this.#options.swapped(next)
   }
@@ -219,8 +297,7 @@ export class Regermination {
   #wake: () => void = () => undefined
 
   /** One change at a time, in the order they were asked for; a change never throws into the next. */
-  #serial(change: () => Promise<Outcome>): Promise<Outcome> {
-    if (!this.#active) return Promise.resolve({ ...this.#outcome('', []), state: 'disabled' })
+  #serial<T>(change: () => Promise<T>): Promise<T> {
     const run = this.#queue.then(() => {
       this.#idle = new Promise<void>((resolve) => {
         this.#wake = resolve

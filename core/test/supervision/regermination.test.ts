@@ -1,6 +1,7 @@
 // Operator changes applied to the running bot, through the admin spore as shipped over the real bus:
 // each takes effect on the very next message, with no restart of the process.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { realSpore } from '../support/real-spores.ts'
 import { startTestCore, type TestCore } from '../support/runtime.ts'
@@ -129,5 +130,46 @@ describe('reload', () => {
     expect(answered.length).toBeLessThan(flood.length)
     expect(core.germination.byName.get('gate')?.state).toBe('live')
     expect(await one('/greet')).toBe('hello from v3')
+  })
+})
+
+const NEWBIE = {
+  'spore.yaml': `kind: enzyme
+name: newbie
+septum: "^1.0"
+commands:
+  - name: wave
+    description: wave.description
+    respond: wave.text
+`,
+  'translations/en.yaml': 'wave:\n  description: Waves\n  text: o/\n',
+}
+
+async function writeFolder(folder: string, files: Record<string, string>): Promise<void> {
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(join(folder, path, '..'), { recursive: true })
+    await Bun.write(join(folder, path), text)
+  }
+}
+
+describe('rescan', () => {
+  it('lists a spore that appeared while running, disabled with its reason, and enabling it works at once', async () => {
+    await writeFolder(join(core.folder, 'spores', 'newbie'), NEWBIE)
+    expect(await one('/plugins')).not.toContain('newbie')
+    expect(await one('/rescan')).toBe('One new plugin:\nnewbie — disabled: new: enable it to start it')
+    expect(await one('/plugins')).toContain('newbie (enzyme) — disabled: new: enable it to start it')
+    expect(await one('/wave')).toStartWith("I don't know the command /wave.")
+    expect(await one('/enable newbie')).toBe('newbie is enabled and live.')
+    expect(await one('/wave')).toBe('o/')
+    expect(await one('/rescan')).toBe('No new plugin was found.')
+  })
+
+  it('refuses a newcomer whose name is taken, alone: the bot and the spore it clashes with run on', async () => {
+    const twin = join(core.folder, 'spores', 'greeter-twin')
+    await writeFolder(twin, GREETER)
+    expect(await one('/rescan')).toBe(
+      `One new plugin:\ngreeter refused: spore "greeter" is also found in ${join(core.folder, 'spores', 'greeter')}; keep only one spore of each name`,
+    )
+    expect(await one('/greet')).toStartWith('hello from v')
   })
 })

@@ -85,6 +85,23 @@ export const pluginHandlers: Handlers = {
     await answer(ctx, outcome, () => ctx.t('disable.done', { plugin }))
   },
 
+  async rescan(_invocation, ctx) {
+    const mycelium = myceliumOf(ctx)
+    if (mycelium.rescan === undefined) return say(ctx, ctx.t('rescan.unsupported'))
+    const outcome = await mycelium.rescan()
+    if (!outcome.ok) return say(ctx, refusalText(ctx, outcome.refusal))
+    const { found, refused } = outcome.value
+    const lines = [
+      ...found.map(({ name, state, reason }) =>
+        reason === undefined
+          ? ctx.t('rescan.found', { name, state })
+          : ctx.t('rescan.because', { name, state, reason }),
+      ),
+      ...refused.map(({ name, reason }) => ctx.t('rescan.refused', { name, reason })),
+    ]
+    await say(ctx, listing(ctx.t('rescan.title', { count: lines.length }), lines, ctx.t('rescan.none')))
+  },
+
   async reload(invocation, ctx) {
     const plugin = arg(invocation, 'plugin')
     if (plugin === undefined) return usage(invocation, ctx)
