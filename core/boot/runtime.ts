@@ -15,6 +15,7 @@ import { RouteMap } from '../rhizomorph/routes.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 import type { PluginStore, Store } from '../store/index.ts'
 import { Regermination } from '../supervision/regermination.ts'
+import { Supervisor, type SupervisorOptions } from '../supervision/supervisor.ts'
 import type { DomainCatalogs } from './catalogues.ts'
 import type { MyceloConfig } from './config.ts'
 
@@ -27,6 +28,8 @@ export interface AssembleOptions {
   /** The core's own catalogues and the shared `common` ones. */
   readonly core: DomainCatalogs
   readonly common: DomainCatalogs
+  /** How often health() is polled and how reconnects back off; the defaults unless given (tests). */
+  readonly supervision?: Pick<SupervisorOptions, 'pollMs' | 'backoff' | 'logGapMs'>
 }
 
 export interface Assembly {
@@ -48,6 +51,7 @@ export function assembleRuntime(options: AssembleOptions): Assembly {
   }
   let mycelium: ((spore: Parameters<CoreRuntime['mycelium']>[0]) => object) | undefined
   let lifecycle: Regermination | undefined
+  let supervisor: Supervisor | undefined
   const runtime: CoreRuntime = {
     config,
     store,
@@ -68,6 +72,9 @@ export function assembleRuntime(options: AssembleOptions): Assembly {
     get lifecycle() {
       return lifecycle!
     },
+    get supervisor() {
+      return supervisor!
+    },
   }
   let bus: Rhizomorph | undefined
   const contexts = new SporeContexts(runtime, (hypha, message) => bus!.emit(hypha, message))
@@ -87,6 +94,13 @@ export function assembleRuntime(options: AssembleOptions): Assembly {
       runtime.routes.refresh()
       roster.refresh(germination.spores)
     },
+  })
+  supervisor = new Supervisor({
+    germination,
+    lifecycle,
+    logger,
+    healthMs: config.timeouts.health,
+    ...(options.supervision ?? {}),
   })
   const roster = new InhibitorRoster(
     germination.spores,

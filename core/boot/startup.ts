@@ -70,6 +70,7 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
         onAdmissionReady: () => bus.openAdmission(),
       })
       assembly.runtime.lifecycle.activate()
+      assembly.runtime.supervisor.begin()
     }
     return {
       ok: true,
@@ -79,9 +80,11 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
         plugins,
         germination,
         assembly,
-        report: () => report(germination),
+        // A channel that started but reaches nothing reads as it is, never live.
+        report: () => report(germination, (name) => assembly?.runtime.supervisor.notLive(name)),
         async stop() {
           // In-flight dispatches finish before anything they might use is stopped or closed.
+          assembly?.runtime.supervisor.stop()
           await assembly?.bus.close(config.timeouts.stop)
           await stopAll(germination, { timeoutMs: config.timeouts.stop, logger })
           close()

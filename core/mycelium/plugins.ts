@@ -18,14 +18,18 @@ export function pluginsRead(runtime: CoreRuntime): PluginsRead {
         .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
         .map((spore) => {
           const row = rows.get(spore.name)
+          // The supervisor's word over germination's: a channel reaching nothing is not live.
+          const down = spore.state === 'disabled' ? undefined : runtime.supervisor.notLive(spore.name)
+          const state = down === undefined ? spore.state : 'dormant'
+          const reason = down ?? spore.reason
           const description = spore.manifest?.description
           return {
             name: spore.name,
             ...(spore.kind ? { kind: spore.kind } : {}),
-            state: spore.state,
+            state,
             // The row, not the state: a spore enabled but dormant says both.
             enabled: row?.enabled ?? spore.state !== 'disabled',
-            ...(spore.reason ? { reason: spore.reason } : {}),
+            ...(reason ? { reason } : {}),
             ...(description ? { description } : {}),
             ...(row?.source ? { source: row.source } : {}),
             ...(row?.strain ? { strain: row.strain } : {}),

@@ -66,6 +66,7 @@ export class Regermination {
   #idle: Promise<void> = Promise.resolve()
   #fresh = 0
   #active = false
+  readonly #watchers: (() => void)[] = []
 
   constructor(options: RegerminationOptions) {
     this.#options = options
@@ -78,6 +79,11 @@ export class Regermination {
    */
   get active(): boolean {
     return this.#active
+  }
+
+  /** Called after every change, once it has settled (the supervisor reads the states again). */
+  watch(watcher: () => void): void {
+    this.#watchers.push(watcher)
   }
 
   /** Called once every spore has been started. */
@@ -314,5 +320,6 @@ export class Regermination {
   #finish(): void {
     this.#busy.clear()
     this.#wake()
+    for (const watcher of this.#watchers) watcher()
   }
 }
