@@ -176,7 +176,7 @@ add({
   detail: {
     p99Ms: reload.p99Ms,
     messagesDuringReloads: reload.duringReload,
-    delayedThenAnswered: reload.duringReload - reload.toldToRetry,
+    answeredBySpore: reload.duringReload - reload.toldToRetry,
     toldToRetry: reload.toldToRetry,
     rssBeforeMiB: reload.rssBeforeMiB,
     rssAfterMiB: reload.rssAfterMiB,

@@ -173,3 +173,60 @@ describe('rescan', () => {
     expect(await one('/greet')).toStartWith('hello from v')
   })
 })
+
+const stewardManifest = (scopes: string) => `kind: enzyme
+name: steward
+septum: "^1.0"
+requires:
+  - rhiza: mycelium
+    scopes: [${scopes}]
+commands:
+  - name: peek
+    description: peek.description
+    code: peek
+`
+
+describe('a reload that changes what a spore asks for', () => {
+  it('grants exactly the new manifest’s scopes, at once', async () => {
+    const folder = join(core.folder, 'spores', 'steward')
+    await writeFolder(folder, {
+      'spore.yaml': stewardManifest('plugins.read'),
+      'src/index.ts': `export default { create: () => ({ handlers: {
+  async peek(invocation, ctx) { await ctx.reply({ text: typeof ctx.rhiza('mycelium').listPlugins }) },
+} }) }
+`,
+      'translations/en.yaml': 'peek:\n  description: Peeks\n',
+    })
+    await one('/rescan')
+    expect(await one('/enable steward')).toBe('steward is enabled and live.')
+    expect(await one('/peek')).toBe('function')
+    await Bun.write(join(folder, 'spore.yaml'), stewardManifest(''))
+    expect(await one('/reload steward')).toBe('steward is read again from disk and live.')
+    expect(await one('/peek')).toBe('undefined')
+  })
+})
+
+const ringRhiza = (name: string, needs: string) => ({
+  'spore.yaml': `kind: rhiza\nname: ${name}\nseptum: "^1.0"\nrequires:\n  - rhiza: ${needs}\n`,
+  'src/index.ts': `export default { create: () => ({
+  api: {}, async start() {}, async stop() {},
+  async health() { return { state: 'healthy', checkedAt: new Date() } },
+}) }
+`,
+})
+
+describe('a cycle brought in while running', () => {
+  it('refuses the spore that closes it, alone: the bot runs on', async () => {
+    await writeFolder(join(core.folder, 'spores', 'left'), ringRhiza('left', 'right'))
+    await writeFolder(join(core.folder, 'spores', 'right'), ringRhiza('right', 'left'))
+    await one('/rescan')
+    expect(await one('/enable left')).toBe(
+      'left is enabled and dormant: its requires close a cycle: left → right; it was refused alone.',
+    )
+    // Refused out of the graph, left no longer closes one: right waits on it instead.
+    expect(await one('/enable right')).toBe(
+      'right is enabled and dormant: requires rhiza "left", which is dormant.',
+    )
+    expect(await one('/greet')).toStartWith('hello from v')
+  })
+})
