@@ -2,6 +2,7 @@
 // same on /plugins, /health and the report, is retried or polled back, and says so once in the log.
 import { afterEach, describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
+import { startFakeDiscord } from '../../../spores/discord/test/fake/index.ts'
 import { eventually, FakeDaemon } from '../../../spores/signal/test/fake/index.ts'
 import { healthRead } from '../../mycelium/health.ts'
 import { pluginsRead } from '../../mycelium/plugins.ts'
@@ -109,5 +110,35 @@ describe('a flapping channel', () => {
       .logs()
       .filter((line) => line.spore === 'flaky' && /^(back|connection lost)/.test(String(line.msg)))
     expect(lines.map((line) => line.msg)).toEqual(['connection lost', 'back: connected again'])
+  })
+})
+
+describe('discord whose first connection Discord refuses', () => {
+  it('is retried with backoff, reads reconnecting everywhere meanwhile, and is live once Discord lets it in', async () => {
+    const fake = startFakeDiscord({ heartbeatInterval: 500, portalIntents: { messageContent: false } })
+    try {
+      core = await startCoreWith({
+        sporeFolders: [join(SPORES, 'discord')],
+        settings: { discord: { token: fake.token, apiBaseUrl: fake.restApi } },
+      })
+      const runtime = core.running.assembly!.runtime
+      const down = await surfaces(runtime, 'discord')
+      expect(down.listed?.state).toBe('dormant')
+      expect(down.listed?.reason).toStartWith('reconnecting (attempt 1, next in ')
+      expect(down.listed?.reason).toContain('Message Content Intent')
+      expect(down.health).toMatchObject({ state: 'unreachable', detail: down.listed?.reason })
+      expect(down.line).toMatchObject({ state: 'dormant', reason: down.listed?.reason })
+      // The operator switches the intent on in the portal: nothing to do at the bot.
+      ;(fake.world.portalIntents as { messageContent: boolean }).messageContent = true
+      await eventually(() => runtime.supervisor.stateOf('discord')?.state === 'live', 'discord back', 10_000)
+      const up = await surfaces(runtime, 'discord')
+      expect(up.listed?.state).toBe('live')
+      expect(up.line?.state).toBe('live')
+      expect(backLines('discord')).toHaveLength(1)
+    } finally {
+      await core?.stop()
+      core = undefined
+      await fake.stop()
+    }
   })
 })
