@@ -15,8 +15,12 @@ const targets = {
   ci: (args) => ['run', 'ci', ...args],
 }
 
+// Set-up steps print to standard error: standard output belongs to Mycelo alone, so that
+// `npm start -- --check --json` prints nothing but the JSON.
+const SETUP_STDIO = ['inherit', 2, 'inherit']
+
 function run(command, args) {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' })
+  const result = spawnSync(command, args, { cwd: root, stdio: SETUP_STDIO })
   if (result.error) throw result.error
   return result.status ?? 1
 }

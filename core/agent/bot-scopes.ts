@@ -11,6 +11,7 @@ import { principalsManage, principalsRead } from '../mycelium/principals.ts'
 import { restrictionOutcomes } from '../mycelium/restrictions.ts'
 import { rolesAssign, rolesManage, rolesRead } from '../mycelium/roles.ts'
 import { sourceManageOutcomes } from '../mycelium/sources.ts'
+import { webLogin } from '../mycelium/web.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 
 /** One mycelium method as an operation: its input, its honest label, and the call it makes. */
@@ -253,6 +254,12 @@ export function scopeVerbs(runtime: CoreRuntime): { readonly [S in MyceliumScope
         plugin,
         (({ name }) => sources.uninstall(name)) as P<{ name: string }>,
         true,
+      ),
+    },
+    // Refused to an agent by the core: a login code is for a person asking in chat.
+    'web.login': {
+      loginCode: write('A one-time admin page code (only for a person in chat)', none, () =>
+        webLogin(runtime).loginCode(),
       ),
     },
   }

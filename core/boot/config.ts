@@ -77,6 +77,21 @@ const sporangiaSchema = z
   })
   .prefault({})
 
+/** Where the running bot's log lines go: the terminal unless `file` is set. */
+const logSchema = z
+  .strictObject({
+    /** A file instead of the terminal, relative to this file's folder; the terminal keeps the chat. */
+    file: text.optional(),
+    /** Past this size the file is renamed `<file>.1` and a fresh one started. */
+    maxBytes: z
+      .int()
+      .min(4096)
+      .default(10 * MIB),
+    /** How many rotated files are kept (`<file>.1` the newest); 0 keeps none. */
+    keep: z.int().min(0).max(100).default(5),
+  })
+  .prefault({})
+
 const ownerSchema = z.strictObject({ channel: text, userId: text })
 
 const fileSchema = z.strictObject({
@@ -93,20 +108,34 @@ const fileSchema = z.strictObject({
   defaultLocale: localeSchema.default('en'),
   http: z
     .strictObject({
+      /** Off for a second bot on the same machine, or a test that needs no page. */
+      enabled: z.boolean().default(true),
       bind: text.default('127.0.0.1'),
+      /** 0 lets the system pick a free port (for tests); the bot logs the one it got. */
       port: z.int().min(0).max(65535).default(8780),
+      /** The bearer token /metrics asks for; without one, /metrics answers 404. */
+      metricsToken: text.optional(),
+      /** Marks the session cookie Secure: on when the page is reached over HTTPS (a proxy in front). */
+      secureCookies: z.boolean().default(false),
+      /** How long a session lives without use, and at most, in minutes. */
+      sessionIdleMinutes: z.int().min(1).default(120),
+      sessionMaxMinutes: z
+        .int()
+        .min(1)
+        .default(7 * 24 * 60),
     })
     .prefault({}),
   maxMessageLength: z.int().min(1).default(4000),
   timeouts: timeoutsSchema,
   sporangia: sporangiaSchema,
+  log: logSchema,
 })
 
 type FileConfig = z.output<typeof fileSchema>
 
 /** The validated configuration, with every path absolute. */
 export interface MyceloConfig
-  extends Readonly<Omit<FileConfig, 'spores' | 'owner' | 'http' | 'timeouts' | 'sporangia'>> {
+  extends Readonly<Omit<FileConfig, 'spores' | 'owner' | 'http' | 'timeouts' | 'sporangia' | 'log'>> {
   /** The file the values were read from, or undefined when none exists and defaults apply. */
   readonly file: string | undefined
   readonly spores: readonly string[]
@@ -115,6 +144,8 @@ export interface MyceloConfig
   readonly timeouts: Readonly<Timeouts>
   /** With `installs` and `staging` absolute. */
   readonly sporangia: Readonly<FileConfig['sporangia']>
+  /** With `file` absolute. */
+  readonly log: Readonly<FileConfig['log']>
 }
 
 export interface LoadConfigOptions {
@@ -176,7 +207,8 @@ function resolvePaths(config: FileConfig, base: string, file: string | undefined
     installs: at(config.sporangia.installs),
     staging: at(config.sporangia.staging),
   }
-  return { ...config, file, spores: config.spores.map(at), database: at(config.database), sporangia }
+  const log = config.log.file === undefined ? config.log : { ...config.log, file: at(config.log.file) }
+  return { ...config, file, spores: config.spores.map(at), database: at(config.database), sporangia, log }
 }
 
 /** Names a file the way an operator would type it: relative to where they stand when inside it. */

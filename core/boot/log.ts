@@ -2,6 +2,7 @@ import { isatty } from 'node:tty'
 import type { Logger } from '@mycelo/septum'
 import pino from 'pino'
 import { prettyFactory } from 'pino-pretty'
+import { type LogFileOptions, RotatingLogFile } from './log-file.ts'
 import { Redactor } from './redaction.ts'
 
 /** Where finished lines go: anything with a string `write`. */
@@ -26,17 +27,25 @@ export interface Logging {
   readonly root: pino.Logger
   /** Replaces the set of texts masked in every line, e.g. with the store's secret setting values. */
   setSecrets(values: Iterable<string>): void
+  /**
+   * From now on every line goes, as JSON and redacted, to a file rotated by size instead of the
+   * terminal, which keeps only what the process prints itself (the report, the console chat).
+   */
+  toFile(options: LogFileOptions): void
+  /** Hands every finished line, already redacted, to `listener` too (the page's live tail); answers the undo. */
+  tap(listener: (line: string) => void): () => void
 }
 
 export function createLogging(options: LoggingOptions = {}): Logging {
   const fd = options.fd ?? 1
   const terminal = options.output === undefined && isatty(fd)
-  const output = options.output ?? pino.destination({ dest: fd, sync: true })
+  let output: LogOutput = options.output ?? pino.destination({ dest: fd, sync: true })
   const pretty = options.pretty ?? terminal
-  const format = pretty
+  let format = pretty
     ? prettyFactory({ colorize: terminal, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' })
     : undefined
   const redactor = new Redactor()
+  const taps = new Set<(line: string) => void>()
   // Redacting the finished line, by value, catches a secret wherever a spore put it: in the
   // message, in meta, nested in an error, in a library's own debug text. Pretty printing runs
   // after, on the redacted line.
@@ -44,10 +53,19 @@ export function createLogging(options: LoggingOptions = {}): Logging {
     write: (line: string) => {
       const safe = redactor.redact(line)
       output.write(format ? format(safe) : safe)
+      for (const listener of taps) listener(safe)
     },
   }
   const root = pino({ level: options.level ?? 'info', base: { pid: process.pid } }, sink)
-  return { root, logger: septumLogger(root), setSecrets: (values) => redactor.use(values) }
+  const toFile = (file: LogFileOptions) => {
+    output = new RotatingLogFile(file)
+    format = undefined
+  }
+  const tap = (listener: (line: string) => void) => {
+    taps.add(listener)
+    return () => void taps.delete(listener)
+  }
+  return { root, logger: septumLogger(root), setSecrets: (values) => redactor.use(values), toFile, tap }
 }
 
 /** The septum's Logger over a pino logger: message first, optional meta, and child loggers. */

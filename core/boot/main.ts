@@ -4,8 +4,9 @@ import { join } from 'node:path'
 import type { Logger } from '@mycelo/septum'
 import { parseArguments } from './arguments.ts'
 import { CORE_TRANSLATIONS, type CoreText, coreText, loadDomain } from './catalogues.ts'
+import { loadConfig, type MyceloConfig } from './config.ts'
 import { guardProcessEnd, type ProcessEnd } from './exit-guard.ts'
-import { createLogging } from './log.ts'
+import { createLogging, type Logging } from './log.ts'
 import { refusalJson, reportJson, reportText } from './report-text.ts'
 import { type Running, startUp } from './startup.ts'
 
@@ -40,6 +41,7 @@ async function main(argv: readonly string[]): Promise<number | undefined> {
   const logging = createLogging({ level, fd: check ? STDERR : STDOUT })
   if (level !== asked)
     logging.logger.warn(`MYCELO_LOG_LEVEL "${asked}" is not one of ${LOG_LEVELS.join(', ')}; using info`)
+  const logFile = check ? undefined : openLogFile(logging)
   // Before any spore's module is imported: from here on only the core may end the process.
   end = guardProcessEnd(logging.logger)
   let started: Awaited<ReturnType<typeof startUp>>
@@ -49,6 +51,8 @@ async function main(argv: readonly string[]): Promise<number | undefined> {
     // Not a refusal an operator can act on but a fault: still reported in the form asked for.
     if (json) print(STDOUT, refusalJson(describe(error)))
     else logging.logger.error('start-up failed', { error: describe(error) })
+    // The terminal is where the operator is looking: a fault is not left in the file alone.
+    if (logFile) print(STDERR, english('boot.refused', { reason: describe(error) }))
     return 1
   }
   if (!started.ok) {
@@ -76,6 +80,31 @@ async function main(argv: readonly string[]): Promise<number | undefined> {
   print(STDOUT, reportText(lines, { t, folders: running.config.spores, warnings }))
   print(STDOUT, t('boot.running', { live, total: lines.length }))
   return undefined
+}
+
+/**
+ * Sends the logs to the file mycelo.yaml names, if any, and says so once. The configuration is
+ * read ahead of start-up so that start-up's own lines go there too; one that cannot be read is
+ * left for start-up to report.
+ */
+function openLogFile(logging: Logging): string | undefined {
+  let config: MyceloConfig
+  try {
+    config = loadConfig()
+  } catch {
+    return undefined
+  }
+  const { file, maxBytes, keep } = config.log
+  if (file === undefined) return undefined
+  const t = coreText(catalogs, config.defaultLocale)
+  try {
+    logging.toFile({ file, maxBytes, keep })
+  } catch (error) {
+    print(STDERR, t('boot.logFileFailed', { file, reason: (error as Error).message }))
+    return undefined
+  }
+  print(STDOUT, t('boot.logFile', { file }))
+  return file
 }
 
 /** Runs until SIGINT or SIGTERM, then stops in reverse and exits 0; a second signal exits at once. */

@@ -7,6 +7,10 @@ import {
   startAll,
   stopAll,
 } from '../germination/index.ts'
+import type { LogTap } from '../http/api/events.ts'
+import { MetricsRegistry } from '../http/metrics.ts'
+import { observeMessages } from '../http/observe.ts'
+import { type HttpServer, startHttp } from '../http/server.ts'
 import { cleanLeftovers } from '../sporangium/installation.ts'
 import type { PluginStore, Store } from '../store/index.ts'
 import { coreCatalogues } from './catalogues.ts'
@@ -16,7 +20,7 @@ import { openBot } from './opening.ts'
 import { type Assembly, assembleRuntime } from './runtime.ts'
 
 export interface StartUpOptions {
-  readonly logging: Pick<Logging, 'logger' | 'setSecrets'>
+  readonly logging: Pick<Logging, 'logger' | 'setSecrets'> & Partial<Pick<Logging, 'tap'>>
   /** Germinate only, on a copy of the database: nothing is started and nothing is written. */
   readonly check: boolean
   readonly env?: Readonly<Record<string, string | undefined>>
@@ -31,6 +35,8 @@ export interface Running {
   readonly germination: Germination
   /** The message path and everything it works over; absent for a check, which starts nothing. */
   readonly assembly: Assembly | undefined
+  /** The admin page and API, listening; absent for a check or with `http.enabled: false`. */
+  readonly http: HttpServer | undefined
   /** The report as it stands now: a spore whose start failed shows dormant. */
   report(): ReportLine[]
   /** Stops the spores in reverse, then closes the store. */
@@ -62,8 +68,11 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
       installs: config.sporangia.installs,
     })
     let assembly: Assembly | undefined
+    let http: HttpServer | undefined
     if (!check) {
       assembly = assembleRuntime({ config, store, plugins, logger, germination, ...coreCatalogues() })
+      const metrics = new MetricsRegistry()
+      observeMessages(assembly, metrics)
       const { bus } = assembly
       await startAll(germination, assembly.contexts, {
         deadlines: config.timeouts,
@@ -71,6 +80,9 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
       })
       assembly.runtime.lifecycle.activate()
       assembly.runtime.supervisor.begin()
+      // Last, once every spore is up: the page shows the bot as it runs.
+      if (config.http.enabled)
+        http = listen(assembly, { metrics, ...(logging.tap ? { logs: logging.tap } : {}) })
     }
     return {
       ok: true,
@@ -80,12 +92,16 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
         plugins,
         germination,
         assembly,
+        http,
         // A channel that started but reaches nothing reads as it is, never live.
         report: () => report(germination, (name) => assembly?.runtime.supervisor.notLive(name)),
         async stop() {
-          // In-flight dispatches finish before anything they might use is stopped or closed.
+          // First, and in the same turn as the bus stops taking messages: no request or message
+          // starts while the rest shuts down; those in flight finish before anything they use stops.
+          const requests = http?.stop()
           assembly?.runtime.supervisor.stop()
           await assembly?.bus.close(config.timeouts.stop)
+          await requests
           await stopAll(germination, { timeoutMs: config.timeouts.stop, logger })
           close()
         },
@@ -95,5 +111,24 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
     close()
     if (error instanceof StartupRefusal) return { ok: false, error: error.message, config }
     throw error
+  }
+}
+
+/** The page is how an operator fixes things, never a reason to stop: a taken port is logged, not fatal. */
+function listen(
+  assembly: Assembly,
+  options: { readonly metrics: MetricsRegistry; readonly logs?: LogTap },
+): HttpServer | undefined {
+  const { runtime } = assembly
+  try {
+    return startHttp(runtime, options)
+  } catch (error) {
+    const { bind, port } = runtime.config.http
+    runtime.logger.error('the admin page cannot listen; the bot runs without it', {
+      bind,
+      port,
+      error: error instanceof Error ? error.message : String(error),
+    })
+    return undefined
   }
 }

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url'
 import { type ConfigSchema, isCodeCommand, type Manifest } from '@mycelo/septum'
 import { DEFAULT_DEADLINES, raceDeadline } from '../supervision/deadline.ts'
 import { faultText } from './fault.ts'
+import { loadFaultText } from './load-fault.ts'
 import { shareContractModules } from './shared-modules.ts'
 
 /** Where a spore's module may live, in the order they are tried. */
@@ -60,7 +61,7 @@ export async function loadModule(
     const importing = import(specifier)
     namespace = await raceDeadline(importing, { step: `importing ${entry}`, ms: deadlineMs })
   } catch (error) {
-    return { ok: false, reason: `module ${entry} failed to load: ${faultText(error)}` }
+    return { ok: false, reason: `module ${entry} failed to load: ${loadFaultText(error, dir)}` }
   }
   // Read once, each member inside a guard: a throwing getter or a Proxy faults this spore alone.
   let exported: SporeExport | string

@@ -13,6 +13,8 @@ export type Actor =
       readonly channel: string
       /** The enzyme whose handler is serving the command. */
       readonly spore: string
+      /** The reader's language for this command (conversation, principal, default): reasons are worded in it. */
+      readonly locale?: string
     }
   /**
    * A person, through an agent acting for them: every rule bounds it as that person, never more.

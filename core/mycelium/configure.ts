@@ -5,6 +5,7 @@ import {
   type PluginsConfigure,
   SECRET_MASK,
 } from '@mycelo/septum'
+import { audited } from '../audit/audited.ts'
 import { checkConfiguration } from '../germination/configuration.ts'
 import type { GerminatedSpore } from '../germination/index.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
@@ -23,7 +24,7 @@ import { recheckSettingsReason } from './settings-reason.ts'
 export function pluginsConfigure(runtime: CoreRuntime, plugins: PluginStore): PluginsConfigure {
   const sporeNamed = (name: string): GerminatedSpore | undefined => runtime.germination.byName.get(name)
 
-  return {
+  return audited(runtime, 'plugins.configure', {
     async settings(name) {
       if (!sporeNamed(name)) return refused('plugin_unknown', { plugin: name })
       const stored = plugins.settingsWithFlags(name)
@@ -104,7 +105,7 @@ export function pluginsConfigure(runtime: CoreRuntime, plugins: PluginStore): Pl
         return { available: false, reason: error instanceof Error ? error.message : String(error) }
       }
     },
-  }
+  })
 }
 
 /**

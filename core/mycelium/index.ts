@@ -12,6 +12,7 @@ import { principalsManage, principalsRead } from './principals.ts'
 import { restrictionsManage } from './restrictions.ts'
 import { rolesAssign, rolesManage, rolesRead } from './roles.ts'
 import { sourcesManage } from './sources.ts'
+import { webLogin } from './web.ts'
 
 /**
  * The core as a rhiza. Answers, for each spore, the surface of the scopes its manifest grants on
@@ -36,13 +37,14 @@ export function createMycelium(runtime: CoreRuntime): (spore: GerminatedSpore) =
     'locale.manage': localeManage(runtime),
     'commands.read': commandsRead(runtime),
     'sources.manage': sourcesManage(runtime),
+    'web.login': webLogin(runtime),
   }
   // Keyed by the spore itself: one reloaded with fewer scopes gets a surface of its new grant.
   const surfaces = new WeakMap<object, object>()
   return (spore) => {
     let surface = surfaces.get(spore)
     if (surface === undefined) {
-      surface = mountSurface(groups, grantedScopes(spore.manifest))
+      surface = mountSurface(groups, grantedScopes(spore.manifest), spore.name)
       surfaces.set(spore, surface)
     }
     return surface

@@ -1,4 +1,5 @@
 import type { LocaleManage, Outcome } from '@mycelo/septum'
+import { audited } from '../audit/audited.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 import { principalExists, setPrincipalLocale } from '../store/people.ts'
 import { DONE, type Refusal, refused, settling } from './outcome.ts'
@@ -34,7 +35,7 @@ export function localeOutcomes(runtime: CoreRuntime): LocaleOutcomes {
       ? undefined
       : refused('locale_unavailable', { locale, locales: locales.join(', ') })
   }
-  return {
+  return audited(runtime, 'locale.manage', {
     async setPrincipalLocale(principalId, locale) {
       if (!principalExists(store, principalId))
         return refused('principal_unknown', { principal: principalId })
@@ -54,5 +55,5 @@ export function localeOutcomes(runtime: CoreRuntime): LocaleOutcomes {
       return DONE
     },
     availableLocales: () => translator.locales(),
-  }
+  })
 }

@@ -1,4 +1,5 @@
 import type { BroadcastResult, MessagesBroadcast, MessagesSend } from '@mycelo/septum'
+import { audited } from '../audit/audited.ts'
 import { faultText } from '../germination/fault.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 
@@ -11,7 +12,7 @@ export function messagesSend(runtime: CoreRuntime): MessagesSend {
 
 /** messages.broadcast: every configured target is tried; one failing never stops the others. */
 export function messagesBroadcast(runtime: CoreRuntime): MessagesBroadcast {
-  return {
+  return audited(runtime, 'messages.broadcast', {
     async broadcast(content) {
       const targets = [...runtime.restrictions.targets()]
       return Promise.all(
@@ -29,5 +30,5 @@ export function messagesBroadcast(runtime: CoreRuntime): MessagesBroadcast {
         }),
       )
     },
-  }
+  })
 }

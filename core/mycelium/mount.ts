@@ -6,6 +6,9 @@ import {
   type MyceliumScopeMap,
   SCOPE_METHODS,
 } from '@mycelo/septum'
+import { asSpore } from '../audit/audited.ts'
+import { WRITE_METHODS } from '../audit/writes.ts'
+import { currentActor } from './actor.ts'
 
 /** The scopes this core serves: every one septum names. */
 export type ServedScope = MyceliumScope
@@ -29,12 +32,21 @@ export function grantedScopes(manifest: Manifest | undefined): MyceliumScope[] {
  * The object a spore's `ctx.rhiza('mycelium')` answers: the methods SCOPE_METHODS lists for each
  * granted scope and nothing else, so an ungranted scope's methods are absent rather than refusing.
  */
-export function mountSurface(groups: ScopeGroups, scopes: readonly MyceliumScope[]): object {
+export function mountSurface(groups: ScopeGroups, scopes: readonly MyceliumScope[], spore?: string): object {
   const surface: Record<string, unknown> = {}
   for (const scope of scopes) {
     if (!isServed(groups, scope)) continue
     const group = groups[scope] as unknown as Readonly<Record<string, unknown>>
-    for (const method of SCOPE_METHODS[scope]) surface[method] = group[method]
+    const writes = WRITE_METHODS[scope] ?? []
+    for (const method of SCOPE_METHODS[scope]) {
+      const own = group[method]
+      // A write made outside any command is the spore's own: the audit names it.
+      surface[method] =
+        spore !== undefined && writes.includes(method) && typeof own === 'function'
+          ? (...args: unknown[]) =>
+              currentActor() === undefined ? asSpore(spore, () => own(...args)) : own(...args)
+          : own
+    }
   }
   return Object.freeze(surface)
 }

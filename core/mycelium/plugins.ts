@@ -1,4 +1,5 @@
 import { type PluginInfo, type PluginsRead, type PluginsToggle, septumIncompatibility } from '@mycelo/septum'
+import { audited } from '../audit/audited.ts'
 import { DISABLED_REASON } from '../germination/index.ts'
 import { readManifest } from '../germination/manifest-reading.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
@@ -48,7 +49,7 @@ export function pluginsRead(runtime: CoreRuntime): PluginsRead {
  * the row is still off.
  */
 export function pluginsToggle(runtime: CoreRuntime, plugins: PluginStore): PluginsToggle {
-  return {
+  return audited(runtime, 'plugins.toggle', {
     async enable(name) {
       const spore = runtime.germination.byName.get(name)
       if (spore === undefined) return refused('plugin_unknown', { plugin: name })
@@ -100,5 +101,5 @@ export function pluginsToggle(runtime: CoreRuntime, plugins: PluginStore): Plugi
       if (!outcome.kept) return DONE
       return refused('reload_failed', { plugin: name, reason: outcome.reason ?? 'unknown' })
     },
-  }
+  })
 }

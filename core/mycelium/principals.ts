@@ -1,4 +1,5 @@
 import type { PrincipalsManage, PrincipalsRead } from '@mycelo/septum'
+import { audited } from '../audit/audited.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 import { principalIdOf } from '../store/index.ts'
 import { listPeople, markReviewed, personOf, setDisplayName } from '../store/people.ts'
@@ -24,7 +25,7 @@ export function principalsRead(runtime: CoreRuntime): PrincipalsRead {
 /** principals.manage: every write clears the directory, so the next message sees it. */
 export function principalsManage(runtime: CoreRuntime): PrincipalsManage {
   const { store, directory } = runtime
-  return {
+  return audited(runtime, 'principals.manage', {
     async markReviewed(id) {
       if (!markReviewed(store, id)) return refused('principal_unknown', { principal: id })
       directory.invalidate()
@@ -39,5 +40,5 @@ export function principalsManage(runtime: CoreRuntime): PrincipalsManage {
       directory.invalidate()
       return DONE
     },
-  }
+  })
 }

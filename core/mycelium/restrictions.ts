@@ -7,6 +7,7 @@ import type {
   PushTarget,
   RestrictionsManage,
 } from '@mycelo/septum'
+import { audited } from '../audit/audited.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 import { lockoutRefusal } from './lockout.ts'
 import { DONE, type Refusal, refused, settling } from './outcome.ts'
@@ -74,7 +75,7 @@ export function restrictionOutcomes(runtime: CoreRuntime): RestrictionOutcomes {
   const channelRefusal = (channel: string): Refusal | undefined =>
     installed(channel, 'hypha') ? undefined : refused('channel_unknown', { channel })
 
-  return {
+  return audited(runtime, 'restrictions.manage', {
     async listContextRules() {
       return restrictions.contextRules()
     },
@@ -123,7 +124,7 @@ export function restrictionOutcomes(runtime: CoreRuntime): RestrictionOutcomes {
         conversation: target.conversationId,
       })
     },
-  }
+  })
 }
 
 function conversationRefusal(target: PushTarget): Refusal | undefined {

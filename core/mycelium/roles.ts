@@ -1,4 +1,5 @@
 import type { RolesAssign, RolesManage, RolesRead } from '@mycelo/septum'
+import { audited } from '../audit/audited.ts'
 import { isRolePattern } from '../identity/patterns.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 import { grantRole, roleNamesOf } from '../store/index.ts'
@@ -37,7 +38,7 @@ export function rolesAssign(runtime: CoreRuntime): RolesAssign {
     if (!principalExists(store, principalId)) return refused('principal_unknown', { principal: principalId })
     return roleNamed(store, roleName) ?? refused('role_unknown', { role: roleName })
   }
-  return {
+  return audited(runtime, 'roles.assign', {
     async assignRole(principalId, roleName) {
       const role = find(principalId, roleName)
       if ('refusal' in role) return role
@@ -63,7 +64,7 @@ export function rolesAssign(runtime: CoreRuntime): RolesAssign {
       directory.invalidate()
       return DONE
     },
-  }
+  })
 }
 
 export function rolesManage(runtime: CoreRuntime): RolesManage {
@@ -76,7 +77,7 @@ export function rolesManage(runtime: CoreRuntime): RolesManage {
     if (role.builtin) return refused('role_builtin', { role: name })
     return ceiling.wields(role) ?? role
   }
-  return {
+  return audited(runtime, 'roles.manage', {
     async createRole(name, patterns) {
       if (name.trim() === '') return refused('role_name_empty')
       if (!ROLE_NAME.test(name)) return refused('role_name_invalid', { role: name })
@@ -105,7 +106,7 @@ export function rolesManage(runtime: CoreRuntime): RolesManage {
       directory.invalidate()
       return DONE
     },
-  }
+  })
 }
 
 function patternProblem(patterns: readonly string[]): Refusal | undefined {

@@ -6,6 +6,7 @@ import type {
   OutcomeOf,
   SourcesManage,
 } from '@mycelo/septum'
+import { audited } from '../audit/audited.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 import { fetchStrain, offeredBy } from '../sporangium/fetching.ts'
 import { installStrain, rollBack, uninstall } from '../sporangium/installation.ts'
@@ -26,7 +27,7 @@ export interface SourceManageOutcomes extends SourceOutcomes {
 
 export function sourceManageOutcomes(runtime: CoreRuntime): SourceManageOutcomes {
   const { store, plugins, config, logger } = runtime
-  return {
+  return audited(runtime, 'sources.manage', {
     ...sourceOutcomes({ store, config }),
     async inoculate(request) {
       // Every fetch-side refusal comes back before the install side is asked to touch a folder.
@@ -52,7 +53,7 @@ export function sourceManageOutcomes(runtime: CoreRuntime): SourceManageOutcomes
       if (removed.ok) await runtime.lifecycle.settle(spore)
       return removed
     },
-  }
+  })
 }
 
 /** sources.manage as a spore holds it: listing resolves, every other refusal rejects with a RefusalError. */

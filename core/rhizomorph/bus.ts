@@ -18,6 +18,7 @@ import { normalise } from './normalise.ts'
 import { bindArgs, type ParsedCommand, parseCommand } from './parse.ts'
 import type { Route } from './routes.ts'
 import type { CoreRuntime } from './runtime.ts'
+import { unknownCommandReply } from './suggest.ts'
 
 /** A step that finished at once, or a promise of it: the common path never waits on a turn it need not. */
 type Step = void | Promise<void>
@@ -171,7 +172,14 @@ export class Rhizomorph {
         const choices = lookup.choices.map((route) => `${config.prefix}${route.qualified}`).join(', ')
         return this.#say(turn, 'reply.ambiguous', { command, choices })
       }
-      return this.#say(turn, 'reply.unknownCommand', { command, help: `${config.prefix}help` })
+      const { name: typed } = parsed
+      const reply = unknownCommandReply({
+        typed,
+        routes: routes.all,
+        patterns: principal.patterns,
+        prefix: config.prefix,
+      })
+      return this.#say(turn, ...reply)
     }
     const { route } = lookup
     if (!patternsAllow(principal.patterns, route)) {
@@ -238,6 +246,7 @@ export class Rhizomorph {
         principalId: turn.principal.id,
         channel: turn.message.channel,
         spore: route.plugin,
+        locale: turn.locale,
       } as const
       if (!this.#handling.enter(route.plugin))
         return await this.#say(turn, 'reply.busy', { command: turn.command })
@@ -264,6 +273,8 @@ export class Rhizomorph {
         spore: route.plugin,
         command: declared.name,
         error: describe(error),
+        // Where it threw, for the operator who reads the log to fix it.
+        ...(error instanceof Error && error.stack ? { stack: error.stack } : {}),
       })
       await this.#say(turn, 'reply.failed', { command: turn.command })
     }

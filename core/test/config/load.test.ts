@@ -42,7 +42,14 @@ describe('loadConfig', () => {
       owner: { channel: 'console', userId: 'owner' },
       defaultRole: 'member',
       defaultLocale: 'en',
-      http: { bind: '127.0.0.1', port: 8780 },
+      http: {
+        enabled: true,
+        bind: '127.0.0.1',
+        port: 8780,
+        secureCookies: false,
+        sessionIdleMinutes: 120,
+        sessionMaxMinutes: 10_080,
+      },
       maxMessageLength: 4000,
       timeouts: {
         create: 30_000,
@@ -68,6 +75,7 @@ describe('loadConfig', () => {
           downloadMs: 120_000,
         },
       },
+      log: { maxBytes: 10_485_760, keep: 5 },
     })
   })
 
@@ -83,6 +91,7 @@ describe('loadConfig', () => {
         'http: { port: 9000 }',
         'maxMessageLength: 2000',
         'timeouts: { inspect: 500, handler: 90000 }',
+        'log: { file: logs/bot.log, keep: 2 }',
       ].join('\n'),
     )
     const folder = join(path, '..')
@@ -94,7 +103,14 @@ describe('loadConfig', () => {
       owner: { channel: 'signal', userId: '+15550001' },
       defaultRole: 'guest',
       defaultLocale: 'fr',
-      http: { bind: '127.0.0.1', port: 9000 },
+      http: {
+        enabled: true,
+        bind: '127.0.0.1',
+        port: 9000,
+        secureCookies: false,
+        sessionIdleMinutes: 120,
+        sessionMaxMinutes: 10_080,
+      },
       maxMessageLength: 2000,
       timeouts: {
         create: 30_000,
@@ -120,6 +136,7 @@ describe('loadConfig', () => {
           downloadMs: 120_000,
         },
       },
+      log: { file: join(folder, 'logs', 'bot.log'), maxBytes: 10_485_760, keep: 2 },
     })
   })
 
@@ -134,7 +151,7 @@ describe('loadConfig', () => {
     const config = loadConfig({ path })
     expect(config.file).toBe(path)
     expect(config.database).toBe(join(path, '..', 'data', 'mycelo.db'))
-    expect(config.http).toEqual({ bind: '127.0.0.1', port: 8780 })
+    expect(config.http).toMatchObject({ enabled: true, bind: '127.0.0.1', port: 8780 })
   })
 
   it('refuses an unknown key, at the top level and nested, naming it', () => {

@@ -125,7 +125,35 @@ export const greeting = (name: string): string => 'hello ' + name + punctuation
     })
 
     expect((await germinateOne('throws')).reason).toBe(
-      'module src/index.ts failed to load: no database url at import time',
+      'module src/index.ts failed to load: src/index.ts:1:11: no database url at import time',
+    )
+  })
+
+  it('names the file, line and column of a syntax error, in an imported file too, and how many more', async () => {
+    await writeSpore(root(), 'typo', {
+      manifest: manifestOf('rhiza', 'typo'),
+      files: {
+        'src/index.ts': `import { api } from './parts/api.ts'\nexport default { create: () => api }\n`,
+        'src/parts/api.ts': `export const api = {\n  owner: 'me' ]\n}\n`,
+      },
+    })
+
+    expect((await germinateOne('typo')).reason).toBe(
+      'module src/index.ts failed to load: src/parts/api.ts:2:15: Expected "}" but found "]" (and 1 more)',
+    )
+  })
+
+  it('names the file, line and column of an import that cannot be found', async () => {
+    await writeSpore(root(), 'lost', {
+      manifest: manifestOf('rhiza', 'lost'),
+      files: {
+        'src/index.ts': `// the store\nimport { store } from './store.ts'\nexport default { create: () => store }\n`,
+      },
+    })
+
+    expect((await germinateOne('lost')).reason).toBe(
+      "module src/index.ts failed to load: src/index.ts:2:23: Cannot find module './store.ts' imported from " +
+        `${root()}/lost/src/index.ts`,
     )
   })
 

@@ -287,6 +287,8 @@ describe('formSchema', () => {
     })
     const broken = await mycelium.formSchema('broken')
     expect(broken.available).toBe(false)
-    expect(!broken.available && broken.reason).toBe('module src/index.ts failed to load: broken at import')
+    expect(!broken.available && broken.reason).toBe(
+      'module src/index.ts failed to load: src/index.ts:1:11: broken at import',
+    )
   })
 })

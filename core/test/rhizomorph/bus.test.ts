@@ -88,6 +88,10 @@ describe('dispatch', () => {
       command: 'boom',
       error: 'the projector caught fire',
     })
+    const { stack } = core.logs().find((l) => l.msg === 'a command handler failed') as { stack: string }
+    // The stack leads to the line that threw, in the spore's own file.
+    expect(stack).toStartWith('Error: the projector caught fire\n')
+    expect(stack).toMatch(/at explode \(.*films\/src\/index\.ts:12:\d+\)/)
   })
 
   it('leaves a message that is not a command unanswered', async () => {
@@ -99,6 +103,33 @@ describe('routing', () => {
   it("answers an unknown command in the reader's locale", async () => {
     expect(await core.ask('/nope')).toEqual([
       "I don't know the command /nope. Try /help to see what you can run.",
+    ])
+  })
+
+  it('suggests the nearest command the reader may run when the name looks like a typo', async () => {
+    const suggests = (command: string, suggestion: string) =>
+      `I don't know the command ${command}. Did you mean ${suggestion}? Try /help to see what you can run.`
+    expect(await core.ask('/pnig')).toEqual([suggests('/pnig', '/ping')])
+    expect(await core.ask('/whoamu')).toEqual([suggests('/whoamu', '/whoami')])
+    // A bare name two spores share is suggested qualified, as it must be typed.
+    expect(await core.ask('/ad')).toEqual([suggests('/ad', '/films.add')])
+    expect(await core.ask('/other.ad')).toEqual([suggests('/other.ad', '/other.add')])
+    // A command the reader's roles do not cover is never offered.
+    expect(await core.ask('/tel', { from: 'viewer' })).toEqual([
+      "I don't know the command /tel. Try /help to see what you can run.",
+    ])
+    expect(await core.ask('/tel')).toEqual([suggests('/tel', '/tell')])
+    // Nothing close: no guess.
+    expect(await core.ask('/projector')).toEqual([
+      "I don't know the command /projector. Try /help to see what you can run.",
+    ])
+  })
+
+  it("words the suggestion in the reader's locale", async () => {
+    await core.say('hello', { conversationId: 'salon' })
+    core.assembly.runtime.conversations.setLocale('chat', 'salon', 'fr')
+    expect(await core.ask('/pign', { conversationId: 'salon' })).toEqual([
+      'Je ne connais pas la commande /pign. Vouliez-vous dire /ping ? Essayez /help pour voir ce que vous pouvez lancer.',
     ])
   })
 

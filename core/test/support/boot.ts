@@ -28,7 +28,9 @@ export type BootedCore = Running & { readonly assembly: Assembly }
 
 export async function bootInFolder(options: BootInFolderOptions): Promise<BootedCore> {
   const configFile = join(options.folder, 'mycelo.yaml')
-  writeFileSync(configFile, options.config)
+  // A test bot serves its page on a port of its own, never the default one another bot may hold.
+  const http = /^http:/m.test(options.config) ? '' : '\nhttp:\n  port: 0\n'
+  writeFileSync(configFile, `${options.config}${http}`)
   if (options.prepare) {
     const store = openStore({ path: loadConfig({ path: configFile, env: {} }).database })
     try {

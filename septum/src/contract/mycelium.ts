@@ -271,6 +271,19 @@ export interface SourcesManage {
   uninstall(spore: string): Promise<void>
 }
 
+/** A one-time code for the admin page, issued to the person whose command is being served. */
+export interface WebLoginCode {
+  readonly code: string
+  /** Milliseconds since the epoch. */
+  readonly expiresAt: number
+  /** The page's login address, where the code is entered. */
+  readonly url: string
+}
+export interface WebLogin {
+  /** Refuses outside a person's command (a timer, an agent) and when the page is switched off. */
+  loginCode(): Promise<OutcomeOf<WebLoginCode>>
+}
+
 /** Each scope and the interface its grant mounts. */
 export interface MyceliumScopeMap {
   'plugins.read': PluginsRead
@@ -289,6 +302,7 @@ export interface MyceliumScopeMap {
   'locale.manage': LocaleManage
   'commands.read': CommandsRead
   'sources.manage': SourcesManage
+  'web.login': WebLogin
 }
 
 type UnionToIntersection<U> = (U extends unknown ? (arg: U) => void : never) extends (arg: infer I) => void
@@ -335,4 +349,5 @@ export const SCOPE_METHODS = {
     'rollBack',
     'uninstall',
   ],
+  'web.login': ['loginCode'],
 } as const satisfies { readonly [S in MyceliumScope]: readonly (keyof MyceliumScopeMap[S])[] }

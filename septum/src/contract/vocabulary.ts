@@ -24,6 +24,7 @@ export const MYCELIUM_SCOPES = [
   'locale.manage',
   'commands.read',
   'sources.manage',
+  'web.login',
 ] as const
 export type MyceliumScope = (typeof MYCELIUM_SCOPES)[number]
 

@@ -6,6 +6,7 @@ import { pluginHandlers } from './plugins.ts'
 import { restrictionHandlers } from './restrictions.ts'
 import { roleHandlers } from './roles.ts'
 import { sourceHandlers } from './sources.ts'
+import { webHandlers } from './web.ts'
 
 export type { AdminMycelium, AdminScope } from './mycelium.ts'
 
@@ -19,6 +20,7 @@ export default {
       ...localeHandlers,
       ...sourceHandlers,
       ...installHandlers,
+      ...webHandlers,
     },
   }),
 } satisfies EnzymeModule

@@ -11,9 +11,24 @@ function chosen(invocation: Invocation, ctx: AdminContext): string | undefined {
     .find((locale) => locale.toLowerCase() === wanted)
 }
 
+/**
+ * A language's name in that language ("français" for fr), as a reader choosing one looks for it;
+ * the tag itself when the runtime knows no name for it.
+ */
+export function languageName(locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'language', fallback: 'code' }).of(locale) ?? locale
+  } catch {
+    return locale
+  }
+}
+
 /** Names the languages there are, saying first why when the reader asked for one that is not. */
 function choices(invocation: Invocation, ctx: AdminContext): Promise<void> {
-  const locales = myceliumOf(ctx).availableLocales().join(', ')
+  const locales = myceliumOf(ctx)
+    .availableLocales()
+    .map((locale) => `${languageName(locale)} (${locale})`)
+    .join(', ')
   const asked = arg(invocation, 'locale')
   const lines = [
     ...(asked === undefined ? [] : [ctx.t('lang.unknown', { locale: asked })]),
@@ -28,7 +43,9 @@ export const localeHandlers: Handlers = {
     const locale = chosen(invocation, ctx)
     if (locale === undefined) return choices(invocation, ctx)
     const set = myceliumOf(ctx).setPrincipalLocale(ctx.principal.id, locale)
-    await answerSettled(ctx, set, () => ctx.t('lang.done', { locale }, locale))
+    await answerSettled(ctx, set, () =>
+      ctx.t('lang.done', { locale, language: languageName(locale) }, locale),
+    )
   },
 
   async langGroup(invocation, ctx) {
@@ -39,6 +56,8 @@ export const localeHandlers: Handlers = {
     const locale = chosen(invocation, ctx)
     if (locale === undefined) return choices(invocation, ctx)
     const set = myceliumOf(ctx).setConversationLocale(message.channel, message.conversationId, locale)
-    await answerSettled(ctx, set, () => ctx.t('lang.groupDone', { locale }, locale))
+    await answerSettled(ctx, set, () =>
+      ctx.t('lang.groupDone', { locale, language: languageName(locale) }, locale),
+    )
   },
 }

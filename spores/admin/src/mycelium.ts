@@ -16,6 +16,7 @@ export type AdminScope =
   | 'restrictions.manage'
   | 'locale.manage'
   | 'sources.manage'
+  | 'web.login'
 
 export type AdminMycelium = Mycelium<AdminScope>
 

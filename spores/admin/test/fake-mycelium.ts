@@ -12,6 +12,7 @@ import type {
   PushTarget,
   RhizaHealth,
   RoleInfo,
+  WebLoginCode,
 } from '@mycelo/septum'
 import { type Outcome, RefusalError, SECRET_MASK } from '@mycelo/septum'
 import type { AdminMycelium } from '../src/index.ts'
@@ -305,6 +306,17 @@ export class FakeMycelium extends FakeSources implements AdminMycelium {
     const index = this.targets.findIndex(sameTarget(target))
     if (index < 0) this.reject('unknownTarget', { ...target })
     this.targets.splice(index, 1)
+  }
+
+  /** The codes handed out by loginCode(), newest last. */
+  readonly loginCodes: string[] = []
+  async loginCode(): Promise<OutcomeOf<WebLoginCode>> {
+    const code = `CODE${this.loginCodes.length + 1}`
+    this.loginCodes.push(code)
+    return {
+      ok: true,
+      value: { code, url: 'http://127.0.0.1:8780/login', expiresAt: Date.now() + 10 * 60_000 },
+    }
   }
 
   async setPrincipalLocale(principalId: string, locale: string): Promise<void> {

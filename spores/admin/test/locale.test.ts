@@ -5,24 +5,26 @@ import { run } from './harness.ts'
 describe('admin: languages', () => {
   it('lists the available languages when none is given', async () => {
     expect((await run(new FakeMycelium(), 'lang')).reply).toBe(
-      'Available languages: en, fr. Usage: /lang <locale>',
+      'Available languages: English (en), français (fr). Usage: /lang <locale>',
     )
     expect((await run(new FakeMycelium(), 'lang', { locale: 'fr' })).reply).toBe(
-      'Langues disponibles : en, fr. Utilisation : /lang <langue>',
+      'Langues disponibles : English (en), français (fr). Utilisation : /lang <langue>',
     )
   })
 
   it('says a language is not available, and lists those that are', async () => {
     const mycelium = new FakeMycelium()
     expect((await run(mycelium, 'lang', { args: { locale: 'de' } })).reply).toBe(
-      'de is not an available language.\nAvailable languages: en, fr. Usage: /lang <locale>',
+      'de is not an available language.\nAvailable languages: English (en), français (fr). Usage: /lang <locale>',
     )
     expect(mycelium.people.get('p-owner')?.locale).toBeUndefined()
   })
 
   it('sets the reader’s own language and confirms in it', async () => {
     const mycelium = new FakeMycelium()
-    expect((await run(mycelium, 'lang', { args: { locale: 'FR' } })).reply).toBe('Je vous répondrai en fr.')
+    expect((await run(mycelium, 'lang', { args: { locale: 'FR' } })).reply).toBe(
+      'Je vous répondrai en français (fr).',
+    )
     expect(mycelium.people.get('p-owner')?.locale).toBe('fr')
     mycelium.people.delete('p-owner')
     expect((await run(mycelium, 'lang', { args: { locale: 'en' } })).reply).toBe(
@@ -44,10 +46,10 @@ describe('admin: languages', () => {
       { channel: 'console', conversationId: 'c1', kind: 'group', firstSeen: seen, lastSeen: seen },
     ]
     expect((await run(mycelium, 'lang-group', { group: true })).reply).toBe(
-      'Available languages: en, fr. Usage: /lang-group <locale>',
+      'Available languages: English (en), français (fr). Usage: /lang-group <locale>',
     )
     expect((await run(mycelium, 'lang-group', { args: { locale: 'fr' }, group: true })).reply).toBe(
-      'Je répondrai en fr dans cette conversation.',
+      'Je répondrai en français (fr) dans cette conversation.',
     )
     expect(mycelium.conversationLocales.get('console c1')).toBe('fr')
   })

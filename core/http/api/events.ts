@@ -1,0 +1,101 @@
+// Live updates for the page: spore states as they change, install progress, new log lines. One
+// hub per API; every open /events stream subscribes to it and leaves when the reader goes away.
+import type { PluginInfo } from '@mycelo/septum'
+import { pluginsRead } from '../../mycelium/plugins.ts'
+import type { CoreRuntime } from '../../rhizomorph/runtime.ts'
+
+export type ApiEvent =
+  /** The spores whose state, switch or reason changed since the last look. */
+  | { readonly type: 'state'; readonly spores: readonly PluginInfo[] }
+  | {
+      readonly type: 'install'
+      readonly spore: string
+      readonly phase: 'progress' | 'done' | 'refused'
+      readonly received?: number
+      readonly total?: number
+      readonly strain?: string
+      /** The refusal in English, for a log; the page words its own from `key`. */
+      readonly key?: string
+    }
+  /** One log line as the logger wrote it, secrets already masked. */
+  | { readonly type: 'log'; readonly record: Readonly<Record<string, unknown>> }
+
+export type EventListener = (event: ApiEvent) => void
+
+/** The logger's tap (core/boot/log.ts `Logging.tap`): each finished, redacted line as it is written. */
+export type LogTap = (listener: (line: string) => void) => () => void
+
+export class ApiEvents {
+  readonly #runtime: CoreRuntime
+  readonly #listeners = new Set<EventListener>()
+  #seen = new Map<string, string>()
+  #untap: (() => void) | undefined
+  #closed = false
+
+  constructor(runtime: CoreRuntime, logs?: LogTap) {
+    this.#runtime = runtime
+    this.#seen = fingerprints(pluginsRead(runtime).listPlugins())
+    this.#untap = logs?.((line) => this.#logLine(line))
+  }
+
+  subscribe(listener: EventListener): () => void {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+
+  publish(event: ApiEvent): void {
+    for (const listener of this.#listeners) {
+      // One reader's broken stream never keeps the event from the others.
+      try {
+        listener(event)
+      } catch {}
+    }
+  }
+
+  /**
+   * Looks at every spore again and announces the ones that changed. Called after each write the
+   * API makes, and by whatever else changes states (germination, supervision) through this hub.
+   */
+  stateChanged(): void {
+    // After close the store may be gone: a stream still waking up must not read it.
+    if (this.#closed) return
+    const spores = pluginsRead(this.#runtime).listPlugins()
+    const now = fingerprints(spores)
+    const changed = spores.filter((spore) => this.#seen.get(spore.name) !== now.get(spore.name))
+    this.#seen = now
+    if (changed.length > 0) this.publish({ type: 'state', spores: changed })
+  }
+
+  /** Whether close() was called: every stream ends at its next beat. */
+  get closed(): boolean {
+    return this.#closed
+  }
+
+  /** Called before the store closes at shut-down; nothing is announced after it. */
+  close(): void {
+    this.#closed = true
+    this.#untap?.()
+    this.#untap = undefined
+    this.#listeners.clear()
+  }
+
+  #logLine(line: string): void {
+    // Nothing here may log: a line about a log line would feed itself.
+    if (this.#listeners.size === 0) return
+    let record: unknown
+    try {
+      record = JSON.parse(line)
+    } catch {
+      record = { msg: line.trimEnd() }
+    }
+    if (typeof record === 'object' && record !== null) {
+      this.publish({ type: 'log', record: record as Record<string, unknown> })
+    }
+  }
+}
+
+function fingerprints(spores: readonly PluginInfo[]): Map<string, string> {
+  return new Map(
+    spores.map((spore) => [spore.name, JSON.stringify([spore.state, spore.enabled, spore.reason ?? null])]),
+  )
+}

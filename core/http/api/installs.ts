@@ -1,0 +1,153 @@
+// Installing from a source, upgrading, rolling back and uninstalling, through sources.manage.
+// Download progress goes to /events always, and into the answer itself as JSON lines when the
+// caller accepts application/x-ndjson; otherwise the answer waits and carries the outcome's status.
+import {
+  type Inoculation,
+  type OfferedSpore,
+  type OutcomeOf,
+  SEPTUM_VERSION,
+  septumIncompatibility,
+} from '@mycelo/septum'
+import { stream } from 'hono/streaming'
+import { z } from 'zod'
+import { refused } from '../../mycelium/outcome.ts'
+import { pluginsRead } from '../../mycelium/plugins.ts'
+import { sourceManageOutcomes } from '../../mycelium/sources.ts'
+import { answerOutcome, refusalBody } from './answer.ts'
+import { type ApiDeps, type ApiRoute, type RouteCall, route } from './route.ts'
+
+export const LINES = 'application/x-ndjson'
+
+const installBody = z.strictObject({
+  source: z.string().min(1),
+  spore: z.string().min(1),
+  strain: z.string().min(1).optional(),
+})
+
+type Progress = (received: number, total: number | undefined) => void
+
+export function installRoutes(deps: ApiDeps): ApiRoute[] {
+  const { runtime, events } = deps
+  const manage = sourceManageOutcomes(runtime)
+  const installed = (spore: string) =>
+    pluginsRead(runtime)
+      .listPlugins()
+      .find((plugin) => plugin.name === spore)
+
+  /** Runs one install-side step, announcing its progress and its end. */
+  const inoculating = (
+    call: RouteCall<unknown>,
+    spore: string,
+    work: (progress: Progress) => Promise<OutcomeOf<Inoculation>>,
+  ): Response | Promise<Response> => {
+    const { c, locale } = call
+    const publish: Progress = (received, total) =>
+      events.publish({ type: 'install', spore, phase: 'progress', received, ...(total ? { total } : {}) })
+    const finish = (outcome: OutcomeOf<Inoculation>) => {
+      if (outcome.ok) {
+        events.publish({ type: 'install', spore, phase: 'done', strain: outcome.value.strain })
+        events.stateChanged()
+        return { inoculation: outcome.value, spore: installed(spore) }
+      }
+      events.publish({ type: 'install', spore, phase: 'refused', key: outcome.refusal.key })
+      return undefined
+    }
+    if (!(c.req.header('accept') ?? '').includes(LINES)) {
+      return work(progressAnnouncer(publish)).then((outcome) => {
+        const shown = finish(outcome)
+        return answerOutcome(runtime, c, outcome, () => shown)
+      })
+    }
+    c.header('content-type', LINES)
+    return stream(c, async (out) => {
+      const line = (value: object) => out.write(`${JSON.stringify(value)}\n`)
+      const outcome = await work(
+        progressAnnouncer((received, total) => {
+          publish(received, total)
+          void line({ type: 'progress', received, ...(total ? { total } : {}) })
+        }),
+      )
+      const shown = finish(outcome)
+      await line(
+        outcome.ok
+          ? { type: 'done', ...shown }
+          : { type: 'refused', ...refusalBody(runtime, outcome.refusal, locale) },
+      )
+    })
+  }
+
+  return [
+    route({
+      method: 'post',
+      path: '/installs',
+      summary: 'Install a spore from a source (disabled until enabled); progress as JSON lines on request',
+      command: 'admin.install',
+      body: installBody,
+      streams: [LINES],
+      handle: (call) =>
+        inoculating(call, call.body.spore, (onProgress) => manage.inoculate({ ...call.body, onProgress })),
+    }),
+    route({
+      method: 'post',
+      path: '/installs/:spore/upgrade',
+      summary: 'Upgrade an installed spore to the newest strain its source offers that runs here',
+      command: 'admin.upgrade',
+      streams: [LINES],
+      handle(call) {
+        const spore = call.param('spore')
+        return inoculating(call, spore, async (onProgress) => {
+          const plugin = installed(spore)
+          const source = plugin?.source
+          if (source === undefined) return refused('spore_not_installed', { spore })
+          const offered = await manage.offered(source)
+          if (!offered.ok) return offered
+          const newest = newestHere(offered.value.find((candidate) => candidate.name === spore))
+          if (newest === undefined)
+            return refused('sporangium_no_strain', { spore, source, septum: SEPTUM_VERSION })
+          // Never a step back: a strain installed by name may be newer than what the source now offers.
+          if (plugin?.strain !== undefined && Bun.semver.order(newest, plugin.strain) <= 0)
+            return refused('upgrade_current', { spore, strain: plugin.strain, source })
+          return manage.inoculate({ source, spore, strain: newest, onProgress })
+        })
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/installs/:spore/rollback',
+      summary: 'Put back the strain the last upgrade replaced',
+      command: 'admin.rollback',
+      handle: (call) => inoculating(call, call.param('spore'), () => manage.rollBack(call.param('spore'))),
+    }),
+    route({
+      method: 'delete',
+      path: '/installs/:spore',
+      summary: 'Uninstall a spore installed from a source',
+      command: 'admin.uninstall',
+      async handle({ c, param }) {
+        const outcome = await manage.uninstall(param('spore'))
+        if (outcome.ok) events.stateChanged()
+        return answerOutcome(runtime, c, outcome)
+      },
+    }),
+  ]
+}
+
+/** The newest strain that runs here, prereleases left out, as an unasked install chooses. */
+function newestHere(spore: OfferedSpore | undefined): string | undefined {
+  return spore?.strains.find(
+    (strain) =>
+      !(strain.strain.split('+')[0] ?? '').includes('-') &&
+      septumIncompatibility(strain.septum, SEPTUM_VERSION) === undefined,
+  )?.strain
+}
+
+/** Announces at most once per whole percent (or per 64 KiB when the size is unknown). */
+function progressAnnouncer(announce: Progress): Progress {
+  let shown = -1
+  return (received, total) => {
+    const step = total ? Math.floor((received / total) * 100) : Math.floor(received / 65_536)
+    if (step === shown) return
+    shown = step
+    announce(received, total)
+  }
+}

@@ -1,0 +1,139 @@
+// The report and the spores: list, enable, disable, reload, and settings read and written through
+// the plugin's own published form, each through the functions chat's admin spore calls.
+import { z } from 'zod'
+import { report } from '../../germination/report.ts'
+import { pluginsConfigure } from '../../mycelium/configure.ts'
+import { pluginsRead, pluginsToggle } from '../../mycelium/plugins.ts'
+import { answerOutcome, notFound, refusalBody, refusalResponse, refusalStatus } from './answer.ts'
+import { type ApiDeps, type ApiRoute, route } from './route.ts'
+
+const settingsBody = z.strictObject({
+  /** Key → value; a secret sent back as `••••` keeps what is stored. */
+  values: z.record(z.string().min(1), z.json()),
+})
+const settingBody = z.strictObject({ value: z.json() })
+
+export function sporeRoutes(deps: ApiDeps): ApiRoute[] {
+  const { runtime, events } = deps
+  const read = pluginsRead(runtime)
+  const toggle = pluginsToggle(runtime, runtime.plugins)
+  const configure = pluginsConfigure(runtime, runtime.plugins)
+  const known = (name: string) => runtime.germination.byName.has(name)
+  const changed = <T extends { ok: boolean }>(outcome: T): T => {
+    if (outcome.ok) events.stateChanged()
+    return outcome
+  }
+  return [
+    route({
+      method: 'get',
+      path: '/report',
+      summary: 'The germination report: every spore with its kind, state and reason',
+      command: 'admin.plugins',
+      handle: ({ c }) =>
+        c.json({ spores: report(runtime.germination, (name) => runtime.supervisor.notLive(name)) }),
+    }),
+    route({
+      method: 'get',
+      path: '/spores',
+      summary: 'Every spore, its state, its switch and where it came from',
+      command: 'admin.plugins',
+      handle: ({ c }) => c.json({ spores: read.listPlugins() }),
+    }),
+    route({
+      method: 'post',
+      path: '/spores/:name/enable',
+      summary: 'Switch a spore on and start it at once, after checking its manifest and settings',
+      command: 'admin.enable',
+      handle: async ({ c, param }) => answerOutcome(runtime, c, changed(await toggle.enable(param('name')))),
+    }),
+    route({
+      method: 'post',
+      path: '/spores/:name/disable',
+      summary: 'Switch a spore off and stop it at once (and what needs it)',
+      command: 'admin.disable',
+      handle: async ({ c, param }) => answerOutcome(runtime, c, changed(await toggle.disable(param('name')))),
+    }),
+    route({
+      method: 'post',
+      path: '/spores/:name/reload',
+      summary: 'Re-germinate one spore in place',
+      command: 'admin.reload',
+      async handle({ c, param }) {
+        const name = param('name')
+        if (!known(name)) return notFound(runtime, c, 'api.sporeUnknown', { spore: name })
+        if (deps.reload === undefined) {
+          return refusalResponse(
+            runtime,
+            c,
+            { domain: 'core', key: 'api.reloadUnavailable', params: { spore: name } },
+            409,
+          )
+        }
+        return answerOutcome(runtime, c, changed(await deps.reload(name)))
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/spores/:name/form',
+      summary: "The spore's settings form: its published JSON Schema and which keys are secret",
+      command: 'admin.form',
+      async handle({ c, param }) {
+        const name = param('name')
+        if (!known(name)) return notFound(runtime, c, 'api.sporeUnknown', { spore: name })
+        return c.json(await configure.formSchema(name))
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/spores/:name/settings',
+      summary: 'The stored settings; a secret reads as ••••',
+      command: 'admin.settings',
+      handle: async ({ c, param }) =>
+        answerOutcome(runtime, c, await configure.settings(param('name')), (values) => ({ values })),
+    }),
+    route({
+      method: 'patch',
+      path: '/spores/:name/settings',
+      summary: 'Write several settings, as a form submits them; each is checked as chat checks it',
+      command: 'admin.set',
+      body: settingsBody,
+      async handle({ c, param, body, locale }) {
+        const name = param('name')
+        const written: string[] = []
+        // Key by key, as chat writes them: the first refusal stops there and names its key.
+        for (const [key, value] of Object.entries(body.values)) {
+          const outcome = await configure.setSetting(name, key, value)
+          if (!outcome.ok) {
+            const refusal = refusalBody(runtime, outcome.refusal, locale)
+            if (written.length > 0) events.stateChanged()
+            return c.json({ ...refusal, field: `values.${key}`, written }, refusalStatus(outcome.refusal))
+          }
+          written.push(key)
+        }
+        events.stateChanged()
+        return answerOutcome(runtime, c, await configure.settings(name), (values) => ({ values, written }))
+      },
+    }),
+    route({
+      method: 'put',
+      path: '/spores/:name/settings/:key',
+      summary: 'Write one setting; a secret sent back as •••• keeps what is stored',
+      command: 'admin.set',
+      body: settingBody,
+      handle: async ({ c, param, body }) =>
+        answerOutcome(
+          runtime,
+          c,
+          changed(await configure.setSetting(param('name'), param('key'), body.value)),
+        ),
+    }),
+    route({
+      method: 'delete',
+      path: '/spores/:name/settings/:key',
+      summary: 'Remove one setting',
+      command: 'admin.unset',
+      handle: async ({ c, param }) =>
+        answerOutcome(runtime, c, changed(await configure.unsetSetting(param('name'), param('key')))),
+    }),
+  ]
+}

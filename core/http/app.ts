@@ -1,0 +1,87 @@
+import { Hono } from 'hono'
+import { auditLog } from '../audit/log.ts'
+import type { Germination } from '../germination/index.ts'
+import { pluginsToggle } from '../mycelium/plugins.ts'
+import type { CoreRuntime } from '../rhizomorph/runtime.ts'
+import type { ApiEvents } from './api/events.ts'
+import { apiRoutes } from './api/index.ts'
+import type { SessionPort } from './api/session-port.ts'
+import type { HttpEnv } from './env.ts'
+import { answerError, HttpError } from './errors.ts'
+import { securityHeaders } from './headers.ts'
+import { loginPageRoutes } from './login-page.ts'
+import { MetricsRegistry } from './metrics.ts'
+import { probeRoutes } from './probes.ts'
+import { originAndCsrf } from './request-guard.ts'
+import { actAsSession, allows, readSession, requireCommand } from './session-guard.ts'
+import { sessionRoutes } from './session-routes.ts'
+import { sessionBook } from './sessions.ts'
+import { LoginThrottle } from './throttle.ts'
+
+export interface HttpAppOptions {
+  /** The clock sessions, tickets and the throttle read; tests move it to expire things. */
+  readonly now?: () => number
+  /** Fed from the message path by observeMessages; a fresh one unless given. */
+  readonly metrics?: MetricsRegistry
+  /** Why germination was refused, when the bot runs degraded: /readyz says so. */
+  readonly refused?: string
+  /** The hub the API's /events reads; one of its own unless given (then the giver closes it). */
+  readonly events?: ApiEvents
+}
+
+/**
+ * The HTTP surface as one Hono app on one middleware chain — errors, security headers, session,
+ * Origin + CSRF — exposed as `fetch(Request)` for Bun.serve and `app.request()` in tests.
+ *
+ * For the API's routes (core/http/api/): `requireSession` sets `c.get('principalId')` and
+ * `c.get('locale')`; `requireCommand(pattern)` refuses unless the principal's roles cover the
+ * chat command guarding the same action (actions.ts `commandFor`); `actAsSession(c, fn)` runs a
+ * mycelium call as that principal (checked by the role ceiling, recorded by the audit log);
+ * `HttpError(status, key)` and `refusalError(refusal)` answer in the reader's locale.
+ */
+export function createHttpApp(runtime: CoreRuntime, options: HttpAppOptions = {}): Hono<HttpEnv> {
+  const now = options.now ?? Date.now
+  const { http } = runtime.config
+  const secure = http.secureCookies
+  const minute = 60_000
+  const sessions = sessionBook(runtime.store, {
+    idleMs: http.sessionIdleMinutes * minute,
+    absoluteMs: http.sessionMaxMinutes * minute,
+  })
+  const germination: Germination = runtime.germination
+  const app = new Hono<HttpEnv>()
+  const answer = answerError(runtime)
+  app.onError(answer)
+  app.notFound((c) => answer(new HttpError(404, 'http.error.notFound'), c))
+  app.use(securityHeaders)
+  app.use(readSession({ runtime, sessions, secure, now }))
+  app.use(originAndCsrf)
+  app.route(
+    '/',
+    probeRoutes({
+      state: () => (options.refused === undefined ? { germination } : { refused: options.refused }),
+      store: runtime.store,
+      metrics: options.metrics ?? new MetricsRegistry(),
+      metricsToken: http.metricsToken,
+    }),
+  )
+  app.route('/', loginPageRoutes(runtime))
+  app.route(
+    '/api/v1/session',
+    sessionRoutes({ runtime, sessions, throttle: new LoginThrottle(now), secure, now }),
+  )
+  // The API's routes run behind this chain's session: the same guard and actor as every route here.
+  const session = { requireCommand, allows, actAsSession } as unknown as SessionPort
+  const audit = auditLog(runtime.store)
+  app.route(
+    '/api/v1',
+    apiRoutes(runtime, {
+      session,
+      audit,
+      ...(options.events ? { events: options.events } : {}),
+      // The same reload chat's /reload runs, applied to the running bot.
+      reload: (spore) => pluginsToggle(runtime, runtime.plugins).reload!(spore),
+    }),
+  )
+  return app
+}

@@ -1,0 +1,66 @@
+import type { Server } from 'bun'
+import type { CoreRuntime } from '../rhizomorph/runtime.ts'
+import { principalIdOf } from '../store/index.ts'
+import { listenedOn, stoppedListening } from './address.ts'
+import { ApiEvents, type LogTap } from './api/events.ts'
+import { createHttpApp, type HttpAppOptions } from './app.ts'
+import { LINK_TTL_MS, loginTickets } from './tickets.ts'
+
+/** The HTTP surface, listening. */
+export interface HttpServer {
+  /** Where it listens, e.g. `http://127.0.0.1:8780`. */
+  readonly url: string
+  /** A one-time sign-in link for the owner, good for LINK_TTL_MS; printed at start. */
+  readonly loginLink: string | undefined
+  stop(): Promise<void>
+}
+
+/**
+ * Starts Bun.serve on `config.http` with the app, and issues the owner's one-time sign-in link:
+ * there is no default password, so this link (or /web in chat) is the first way in.
+ */
+export function startHttp(
+  runtime: CoreRuntime,
+  options: HttpAppOptions & { readonly logs?: LogTap } = {},
+): HttpServer {
+  const { http } = runtime.config
+  // Closed at stop, before the store: a live stream must not read a closed database.
+  const events = options.events ?? new ApiEvents(runtime, options.logs)
+  const app = createHttpApp(runtime, { ...options, events })
+  const server: Server<undefined> = Bun.serve({
+    hostname: http.bind,
+    port: http.port,
+    // The server is passed on as the app's env, so a route can read the peer's address.
+    fetch: (request, self) => app.fetch(request, self),
+  })
+  const host = http.bind === '0.0.0.0' || http.bind === '::' ? '127.0.0.1' : (server.hostname ?? http.bind)
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${server.port}`
+  const { channel, userId } = runtime.config.owner
+  listenedOn(runtime, url)
+  const owner = principalIdOf(runtime.store, { channel, externalId: userId })
+  const now = (options.now ?? Date.now)()
+  const loginLink =
+    owner === undefined
+      ? undefined
+      : `${url}/login#${loginTickets(runtime.store).issue({ principalId: owner, form: 'link', now }).secret}`
+  runtime.logger.info(
+    runtime.translator.render(
+      {
+        domain: 'core',
+        key: 'http.listening',
+        params: { url, link: loginLink ?? `${url}/login`, minutes: LINK_TTL_MS / 60_000 },
+      },
+      runtime.config.defaultLocale,
+    ),
+  )
+  return {
+    url,
+    loginLink,
+    async stop() {
+      // In-flight requests are let finish; new ones are refused from here on.
+      stoppedListening(runtime, url)
+      events.close()
+      await server.stop()
+    },
+  }
+}

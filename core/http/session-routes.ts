@@ -1,0 +1,136 @@
+import { Hono } from 'hono'
+import { deleteCookie, setCookie } from 'hono/cookie'
+import { z } from 'zod'
+import { localeOutcomes } from '../mycelium/locale.ts'
+import type { CoreRuntime } from '../rhizomorph/runtime.ts'
+import { commandFor } from './actions.ts'
+import type { HttpEnv } from './env.ts'
+import { HttpError, refusalError } from './errors.ts'
+import { actAsSession, requireCommand, requireSession, sessionCookieName } from './session-guard.ts'
+import type { SessionBook } from './sessions.ts'
+import type { LoginThrottle } from './throttle.ts'
+import { loginTickets } from './tickets.ts'
+
+export interface SessionRouteOptions {
+  readonly runtime: CoreRuntime
+  readonly sessions: SessionBook
+  readonly throttle: LoginThrottle
+  readonly secure: boolean
+  readonly now: () => number
+}
+
+const loginBody = z.strictObject({ ticket: z.string().trim().min(1).max(200) })
+const localeBody = z.strictObject({ locale: z.string().trim().min(1).max(35) })
+
+/**
+ * /api/v1/session: sign in with a one-time link or chat code, who am I, sign out, and a person's
+ * own sessions, listed and revoked one by one.
+ */
+export function sessionRoutes(options: SessionRouteOptions): Hono<HttpEnv> {
+  const { runtime, sessions, throttle, secure, now } = options
+  const cookie = sessionCookieName(secure)
+  const app = new Hono<HttpEnv>()
+
+  app.post('/login', async (c) => {
+    const address = addressOf(c.env, c.req.raw)
+    const wait = throttle.waitFor(address)
+    if (wait > 0) {
+      throw new HttpError(429, 'http.error.throttled', {
+        headers: { 'Retry-After': String(Math.ceil(wait / 1000)) },
+      })
+    }
+    const { ticket } = await bodyOf(c.req.raw, loginBody)
+    const principalId = loginTickets(runtime.store).redeem(ticket, now())
+    if (principalId === undefined) {
+      throw failedLogin(throttle, address)
+    }
+    const { token, session } = sessions.open(principalId, now())
+    setCookie(c, cookie, token, {
+      httpOnly: true,
+      sameSite: 'Strict',
+      secure,
+      path: '/',
+      expires: new Date(session.expiresAt),
+    })
+    runtime.logger.info('signed in to the admin page', { principal: principalId, session: session.id })
+    return c.json({
+      principalId,
+      sessionId: session.id,
+      csrfToken: session.csrfToken,
+      expiresAt: session.expiresAt,
+    })
+  })
+
+  app.get('/', requireSession, (c) => {
+    const session = c.get('session')
+    return c.json({
+      principalId: session.principalId,
+      sessionId: session.id,
+      csrfToken: session.csrfToken,
+      locale: c.get('locale'),
+      expiresAt: session.expiresAt,
+      idleExpiresAt: session.idleExpiresAt,
+    })
+  })
+
+  app.post('/logout', requireSession, (c) => {
+    const session = c.get('session')
+    sessions.revoke(session.principalId, session.id)
+    deleteCookie(c, cookie, { path: '/', secure })
+    return c.json({ ok: true })
+  })
+
+  app.get('/sessions', requireSession, (c) => {
+    const current = c.get('session').id
+    const listed = sessions.list(c.get('principalId'), now())
+    return c.json({ sessions: listed.map((session) => ({ ...session, current: session.id === current })) })
+  })
+
+  app.delete('/sessions/:id', requireSession, (c) => {
+    if (!sessions.revoke(c.get('principalId'), c.req.param('id'))) {
+      throw new HttpError(404, 'http.error.sessionUnknown')
+    }
+    return c.json({ ok: true })
+  })
+
+  // The reader's own language, through the same mycelium function as chat's /lang (and audited there).
+  app.post('/locale', requireCommand(commandFor('locale.set')), async (c) => {
+    const { locale } = await bodyOf(c.req.raw, localeBody)
+    const done = await actAsSession(c, () =>
+      localeOutcomes(runtime).setPrincipalLocale(c.get('principalId'), locale),
+    )
+    if (!done.ok) throw refusalError(done.refusal)
+    return c.json({ ok: true, locale })
+  })
+
+  return app
+}
+
+/** A failed sign-in costs the address a try; the answer never says which part was wrong. */
+function failedLogin(throttle: LoginThrottle, address: string): HttpError {
+  throttle.failed(address)
+  return new HttpError(401, 'http.error.loginFailed')
+}
+
+/** A JSON body checked by `schema`; a bad one is a 400 naming the field. */
+export async function bodyOf<T>(request: Request, schema: z.ZodType<T>): Promise<T> {
+  let raw: unknown
+  try {
+    raw = await request.json()
+  } catch {
+    throw new HttpError(400, 'http.error.badRequest', { params: { problem: 'the body is not JSON' } })
+  }
+  const parsed = schema.safeParse(raw)
+  if (parsed.success) return parsed.data
+  const [issue] = parsed.error.issues
+  const field = issue?.path.join('.') || 'body'
+  throw new HttpError(400, 'http.error.badRequest', {
+    params: { problem: `${field}: ${issue?.message ?? 'invalid'}` },
+  })
+}
+
+/** The peer's address as Bun.serve reports it; in-process requests (tests' app.request) have none. */
+function addressOf(env: unknown, request: Request): string {
+  const server = env as { requestIP?: (request: Request) => { address: string } | null } | undefined
+  return server?.requestIP?.(request)?.address ?? 'unknown'
+}

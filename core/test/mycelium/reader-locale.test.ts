@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { join } from 'node:path'
+import { DiscordConnectError } from '../../../spores/discord/src/connect-refusal.ts'
+import { loadDomain } from '../../boot/catalogues.ts'
+import { Translator } from '../../i18n/translator.ts'
+import { actingAs } from '../../mycelium/actor.ts'
+import { faultRef, reasonForReader } from '../../mycelium/reader-locale.ts'
+import { ROOT } from '../boot/process.ts'
+import { startTestCore, type TestCore } from '../support/runtime.ts'
+
+const silent = { debug() {}, info() {}, warn() {}, error() {}, child: () => silent }
+
+function translatorWithDiscord(): Translator {
+  const translator = new Translator({ defaultLocale: 'en', logger: silent })
+  translator.addDomain('discord', loadDomain(join(ROOT, 'spores', 'discord', 'translations')))
+  return translator
+}
+
+const reader = (locale: string) =>
+  ({ kind: 'principal', principalId: 'p-1', channel: 'chat', spore: 'admin', locale }) as const
+
+describe('a reason worded for its reader', () => {
+  const error = new DiscordConnectError('token_rejected', {})
+  const kept = { text: error.message, ref: faultRef(error) }
+
+  it("renders a channel's connect error in the language of the command's reader", () => {
+    const translator = translatorWithDiscord()
+    expect(kept.ref).toEqual({ domain: 'discord', key: 'connect.token_rejected', params: {} })
+    const french = actingAs(reader('fr'), () => reasonForReader(translator, kept))
+    expect(french).toStartWith('Discord a refusé le jeton du bot')
+    expect(actingAs(reader('en'), () => reasonForReader(translator, kept))).toBe(error.message)
+  })
+
+  it('uses the default language outside a command, and the kept text when no catalogue has the key', () => {
+    const translator = translatorWithDiscord()
+    expect(reasonForReader(translator, kept)).toBe(error.message)
+    const unknown = { text: 'kept words', ref: { domain: 'discord', key: 'connect.nothing' } }
+    expect(actingAs(reader('fr'), () => reasonForReader(translator, unknown))).toBe('kept words')
+    expect(faultRef(new Error('plain'))).toBeUndefined()
+    expect(faultRef({ ref: { domain: 'discord' } })).toBeUndefined()
+  })
+})
+
+describe("the actor of a command's handler", () => {
+  let core: TestCore
+  beforeAll(async () => {
+    const readerLocale = join(ROOT, 'core', 'mycelium', 'reader-locale.ts')
+    core = await startTestCore({
+      spores: {
+        speaker: {
+          'spore.yaml':
+            'kind: enzyme\nname: speaker\nseptum: "^1.0"\ncommands:\n  - name: tongue\n    description: d\n    code: tongue\n',
+          'src/index.ts': `
+import { readerLocale } from ${JSON.stringify(readerLocale)}
+export default {
+  create: () => ({
+    handlers: {
+      async tongue(_invocation: unknown, ctx: any) {
+        await ctx.reply({ text: readerLocale('default') })
+      },
+    },
+  }),
+}
+`,
+        },
+      },
+    })
+  })
+  afterAll(() => core.stop())
+
+  it("carries the reader's language: the conversation's, else the default", async () => {
+    expect(await core.ask('/tongue')).toEqual(['en'])
+    await core.say('hello', { conversationId: 'salon' })
+    core.assembly.runtime.conversations.setLocale('chat', 'salon', 'fr')
+    expect(await core.ask('/tongue', { conversationId: 'salon' })).toEqual(['fr'])
+  })
+})
