@@ -47,6 +47,9 @@ export function lockoutRefusal(runtime: CoreRuntime, change: Change): Refusal | 
   const actor = currentActor()
   const principalId = actingPrincipal(actor)
   if (actor === undefined || principalId === undefined) return undefined
+  // The page and an agent reach the bot through its HTTP server, not through a spore, a channel or
+  // a context rule: no spore change takes that way back from them, so nothing here is a lockout.
+  if (actor.kind === 'agent' || (actor.kind === 'principal' && actor.channel === 'web')) return undefined
   const person = runtime.directory.load(principalId)
   if (person === undefined) return undefined
   const world = { runtime, person, scope: UNDOING_SCOPE[change.kind] }

@@ -191,18 +191,18 @@ describe("the bot's own operations", () => {
     }
   })
 
-  it('refuses, as for the person behind it, a change that would lock them out of chat', async () => {
+  it('lets an agent switch off the admin spore: the agent itself stays a way back, so it is no lockout', async () => {
     const agent = createBotAgent(bot.runtime, {
       principalId: owner,
       agent: 'test',
       access: { confirm: async () => true },
     })
-    const refused = (await value(agent, `return await env.plugins.toggle.disable({ name: 'admin' })`)) as {
-      refusal: string
-      params: Record<string, unknown>
-    }
-    expect(refused).toMatchObject({ ok: false, refusal: 'refusal.lockout_spore' })
-    expect(refused.params).toMatchObject({ plugin: 'admin', spore: 'admin', same: 'yes' })
+    const done = await value(agent, `return await env.plugins.toggle.disable({ name: 'admin' })`)
+    expect(done).toMatchObject({ ok: true })
+    expect(bot.plugins.installOf('admin')?.enabled).toBe(false)
+    expect(await value(agent, `return await env.plugins.toggle.enable({ name: 'admin' })`)).toMatchObject({
+      ok: true,
+    })
     expect(bot.plugins.installOf('admin')?.enabled).toBe(true)
   })
 
