@@ -8,6 +8,7 @@ import { type Figure, median, type Timing } from './figures.ts'
 import { installFromLoopback } from './install.ts'
 import { coldLookups, firstContact, steadyState, withInhibitors } from './message-path.ts'
 import { bootWith, idleMemory } from './processes.ts'
+import { reloadUnderLoad } from './reload.ts'
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback)
 const ROUNDS = env('BENCH_ROUNDS', 3)
@@ -161,6 +162,24 @@ add({
     moduleLoadMs: agent.moduleLoadMs,
     executesPerSecondAtCapacity: agent.perSecondAtCapacity,
     capacity: agent.capacity,
+  },
+})
+
+// Reloading a spore while messages for it keep coming; RSS before and after a hundred reloads.
+const reload = await reloadUnderLoad(env('BENCH_RELOADS', 100))
+add({
+  scenario: `reload a spore with 20 messages for it in flight, ${reload.reloads} times (a fresh module each)`,
+  value: reload.p50Ms,
+  unit: 'ms (p50)',
+  target: 'a figure; none lost, RSS bounded',
+  met: reload.lost === 0 && reload.rssAfterMiB - reload.rssBeforeMiB < 50,
+  detail: {
+    p99Ms: reload.p99Ms,
+    messagesDuringReloads: reload.duringReload,
+    answeredBySpore: reload.duringReload - reload.toldToRetry,
+    toldToRetry: reload.toldToRetry,
+    rssBeforeMiB: reload.rssBeforeMiB,
+    rssAfterMiB: reload.rssAfterMiB,
   },
 })
 

@@ -7,6 +7,7 @@ interface Seen {
   readonly state: GerminatedSpore['state']
   readonly reason: string | undefined
   readonly instance: unknown
+  readonly restarting: boolean
 }
 
 /**
@@ -15,21 +16,38 @@ interface Seen {
  * so the chain sorts it once rather than at every message.
  */
 export class InhibitorRoster {
-  readonly #spores: readonly GerminatedSpore[]
+  #spores: readonly GerminatedSpore[]
   readonly #contextOf: (spore: GerminatedSpore) => InhibitorContext
+  readonly #restarting: (name: string) => boolean
   #seen: readonly Seen[] = []
   #members: readonly AdmissionMember[] = []
 
-  constructor(spores: readonly GerminatedSpore[], contextOf: (spore: GerminatedSpore) => InhibitorContext) {
+  /** `restarting` names a spore being stopped or started in process: not usable until it has. */
+  constructor(
+    spores: readonly GerminatedSpore[],
+    contextOf: (spore: GerminatedSpore) => InhibitorContext,
+    restarting: (name: string) => boolean = () => false,
+  ) {
     this.#spores = spores.filter((spore) => spore.kind === 'inhibitor')
     this.#contextOf = contextOf
+    this.#restarting = restarting
+  }
+
+  /** Takes the spores again after one was swapped in or out while running. */
+  refresh(spores: readonly GerminatedSpore[]): void {
+    this.#spores = spores.filter((spore) => spore.kind === 'inhibitor')
   }
 
   /** The members as they stand now; the same list as last time when nothing changed. */
   readonly current = (): readonly AdmissionMember[] => {
     if (this.#unchanged()) return this.#members
-    this.#seen = this.#spores.map(({ state, reason, instance }) => ({ state, reason, instance }))
-    this.#members = this.#spores.flatMap((spore) => memberOf(spore, this.#contextOf))
+    this.#seen = this.#spores.map(({ name, state, reason, instance }) => ({
+      state,
+      reason,
+      instance,
+      restarting: this.#restarting(name),
+    }))
+    this.#members = this.#spores.flatMap((spore) => memberOf(spore, this.#contextOf, this.#restarting))
     return this.#members
   }
 
@@ -41,6 +59,7 @@ export class InhibitorRoster {
       if (spore.state !== seen.state || spore.reason !== seen.reason || spore.instance !== seen.instance) {
         return false
       }
+      if (this.#restarting(spore.name) !== seen.restarting) return false
     }
     return true
   }
@@ -50,8 +69,13 @@ export class InhibitorRoster {
 function memberOf(
   spore: GerminatedSpore,
   contextOf: (spore: GerminatedSpore) => InhibitorContext,
+  restarting: (name: string) => boolean,
 ): AdmissionMember[] {
   if (spore.state === 'disabled') return []
+  // One being started again is not usable until it has: an enforcing one refuses meanwhile.
+  if (restarting(spore.name)) {
+    return [{ name: spore.name, enforcing: spore.enforcing, usable: false, reason: 'restarting' }]
+  }
   if (spore.state === 'live') {
     return [
       {

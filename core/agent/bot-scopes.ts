@@ -148,14 +148,20 @@ export function scopeVerbs(runtime: CoreRuntime): { readonly [S in MyceliumScope
       ),
     },
     'plugins.toggle': {
-      enable: write('Enables a spore; it starts at the next start', plugin, (({ name }) =>
+      enable: write('Enables a spore and starts it at once', plugin, (({ name }) =>
         toggle.enable(name)) as P<{ name: string }>),
       disable: write(
-        'Disables a spore; it stops at the next start',
+        'Disables a spore and stops it at once',
         plugin,
         (({ name }) => toggle.disable(name)) as P<{ name: string }>,
         true,
       ),
+      reload: write('Reads a spore again from disk and restarts it', plugin, (({ name }) =>
+        toggle.reload ? toggle.reload(name) : Promise.resolve({ ok: true })) as P<{ name: string }>),
+      rescan: write('Finds spores that appeared since start-up; each is listed, disabled', none, (() =>
+        toggle.rescan
+          ? toggle.rescan()
+          : Promise.resolve({ ok: true, value: { found: [], refused: [] } })) as P<Record<string, never>>),
     },
     'plugins.configure': {
       settings: read('A spore’s settings, secrets masked', plugin, (({ name }) =>

@@ -14,6 +14,8 @@ import { RestrictionBook } from '../rhizomorph/restrictions.ts'
 import { RouteMap } from '../rhizomorph/routes.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 import type { PluginStore, Store } from '../store/index.ts'
+import { Regermination } from '../supervision/regermination.ts'
+import { Supervisor, type SupervisorOptions } from '../supervision/supervisor.ts'
 import type { DomainCatalogs } from './catalogues.ts'
 import type { MyceloConfig } from './config.ts'
 
@@ -26,6 +28,8 @@ export interface AssembleOptions {
   /** The core's own catalogues and the shared `common` ones. */
   readonly core: DomainCatalogs
   readonly common: DomainCatalogs
+  /** How often health() is polled and how reconnects back off; the defaults unless given (tests). */
+  readonly supervision?: Pick<SupervisorOptions, 'pollMs' | 'backoff' | 'logGapMs'>
 }
 
 export interface Assembly {
@@ -46,6 +50,8 @@ export function assembleRuntime(options: AssembleOptions): Assembly {
     if (!RESERVED_NAMES.has(spore.name)) translator.addDomain(spore.name, spore.catalogs)
   }
   let mycelium: ((spore: Parameters<CoreRuntime['mycelium']>[0]) => object) | undefined
+  let lifecycle: Regermination | undefined
+  let supervisor: Supervisor | undefined
   const runtime: CoreRuntime = {
     config,
     store,
@@ -63,11 +69,44 @@ export function assembleRuntime(options: AssembleOptions): Assembly {
       mycelium ??= createMycelium(runtime)
       return mycelium(spore)
     },
+    get lifecycle() {
+      return lifecycle!
+    },
+    get supervisor() {
+      return supervisor!
+    },
   }
   let bus: Rhizomorph | undefined
   const contexts = new SporeContexts(runtime, (hypha, message) => bus!.emit(hypha, message))
-  // Which spores are inhibitors never changes while running; whether each is usable may.
-  const roster = new InhibitorRoster(germination.spores, (spore) => contexts.inhibitor(spore))
+  lifecycle = new Regermination({
+    germination,
+    store: plugins,
+    contexts,
+    deadlines: config.timeouts,
+    logger,
+    folders: config.spores,
+    installs: config.sporangia.installs,
+    swapped: (spore) => {
+      // Everything keyed by the spore's name is drawn again from its new self.
+      contexts.forget(spore.name)
+      runtime.listeners.remove(spore.name)
+      if (!RESERVED_NAMES.has(spore.name)) translator.addDomain(spore.name, spore.catalogs)
+      runtime.routes.refresh()
+      roster.refresh(germination.spores)
+    },
+  })
+  supervisor = new Supervisor({
+    germination,
+    lifecycle,
+    logger,
+    healthMs: config.timeouts.health,
+    ...(options.supervision ?? {}),
+  })
+  const roster = new InhibitorRoster(
+    germination.spores,
+    (spore) => contexts.inhibitor(spore),
+    (name) => lifecycle!.restarting(name),
+  )
   const admission = new AdmissionChain({
     members: roster.current,
     confinedTo: (name) => runtime.restrictions.confinedTo(name),

@@ -78,6 +78,8 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
         deadlines: config.timeouts,
         onAdmissionReady: () => bus.openAdmission(),
       })
+      assembly.runtime.lifecycle.activate()
+      assembly.runtime.supervisor.begin()
       // Last, once every spore is up: the page shows the bot as it runs.
       if (config.http.enabled)
         http = listen(assembly, { metrics, ...(logging.tap ? { logs: logging.tap } : {}) })
@@ -91,11 +93,13 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
         germination,
         assembly,
         http,
-        report: () => report(germination),
+        // A channel that started but reaches nothing reads as it is, never live.
+        report: () => report(germination, (name) => assembly?.runtime.supervisor.notLive(name)),
         async stop() {
           // First, and in the same turn as the bus stops taking messages: no request or message
           // starts while the rest shuts down; those in flight finish before anything they use stops.
           const requests = http?.stop()
+          assembly?.runtime.supervisor.stop()
           await assembly?.bus.close(config.timeouts.stop)
           await requests
           await stopAll(germination, { timeoutMs: config.timeouts.stop, logger })

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import { type Logger, type PluginKind, septumIncompatibility } from '@mycelo/septum'
 import { DEFAULT_DEADLINES, EXPIRY } from '../supervision/deadline.ts'
 import { createInstance } from './creation.ts'
@@ -26,7 +27,14 @@ export interface GerminateOptions {
   readonly installs?: string
 }
 
-type Draft = { -readonly [K in keyof GerminatedSpore]: GerminatedSpore[K] }
+export type Draft = { -readonly [K in keyof GerminatedSpore]: GerminatedSpore[K] }
+
+/** The spores folders, and the installs folder when none of them is it: what is installed is looked at. */
+export function foldersWithInstalls(folders: readonly string[], installs: string | undefined): string[] {
+  if (installs === undefined) return [...folders]
+  const target = resolve(installs)
+  return folders.some((folder) => resolve(folder) === target) ? [...folders] : [...folders, installs]
+}
 
 /** Names the core answers to itself: a spore under one would shadow the core's own catalogue or surface. */
 export const RESERVED_NAMES: ReadonlySet<string> = new Set(['common', 'core', 'mycelium'])
@@ -38,7 +46,11 @@ export const RESERVED_NAMES: ReadonlySet<string> = new Set(['common', 'core', 'm
  */
 export async function germinate(options: GerminateOptions): Promise<Germination> {
   const awaited = options.installs === undefined ? [] : [options.installs]
-  const discovery = await discoverSpores(options.folders, options.logger, awaited)
+  const discovery = await discoverSpores(
+    foldersWithInstalls(options.folders, options.installs),
+    options.logger,
+    awaited,
+  )
   const readings = await readDiscovered(discovery)
   refuseNameClashes(readings)
   const installed = new Map<string, PluginKind>()
@@ -149,7 +161,7 @@ function missingGuards(store: PluginStorePort, discovered: ReadonlySet<string>):
     }))
 }
 
-function draftOf(
+export function draftOf(
   reading: ManifestReading,
   installed: ReadonlyMap<string, PluginKind>,
   septumVersion: string | undefined,
@@ -180,7 +192,7 @@ function reservedNameRefusal(name: string): string | undefined {
 }
 
 /** A dormant draft that knows only its name and folder; the caller fills in what it knows. */
-function blankDraft(name: string, dir: string): Draft {
+export function blankDraft(name: string, dir: string): Draft {
   return {
     name,
     dir,
@@ -200,10 +212,11 @@ function blankDraft(name: string, dir: string): Draft {
   }
 }
 
-async function prepare(
+/** Catalogues, module and settings onto the draft; `fresh` imports the module anew (a reload). */
+export async function prepare(
   draft: Draft,
   store: PluginStorePort,
-  options: { deadlineMs: number; refusedByProbe: string | undefined },
+  options: { deadlineMs: number; refusedByProbe?: string | undefined; fresh?: number | undefined },
 ) {
   const { name, dir } = draft
   const prepared = await prepareSpore({
@@ -213,6 +226,7 @@ async function prepare(
     store,
     deadlineMs: options.deadlineMs,
     ...(options.refusedByProbe === undefined ? {} : { refusedByProbe: options.refusedByProbe }),
+    ...(options.fresh === undefined ? {} : { fresh: options.fresh }),
   })
   draft.catalogs = prepared.catalogs
   draft.configSchema = prepared.configSchema
@@ -223,7 +237,7 @@ async function prepare(
   return prepared.module
 }
 
-function setState(draft: Draft, state: Draft['state'], reason: string | undefined): void {
+export function setState(draft: Draft, state: Draft['state'], reason: string | undefined): void {
   draft.state = state
   draft.reason = reason
   draft.instance = undefined

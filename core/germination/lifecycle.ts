@@ -54,6 +54,34 @@ export async function startAll(
 
 type Phase = 'connect' | 'start' | 'listen'
 
+export interface StartOneOptions {
+  readonly germination: Germination
+  readonly spore: GerminatedSpore
+  readonly contexts: ContextFactory
+  readonly deadlines: Pick<Deadlines, Phase | 'stop'>
+}
+
+/**
+ * Starts one live spore while the others run: a hypha connects then listens, any other kind starts.
+ * A failure makes it dormant, and its dependants by propagation, as at start-up. Never throws.
+ */
+export async function startOne({ germination, spore, contexts, deadlines }: StartOneOptions): Promise<void> {
+  const run = (phase: Phase, call: () => unknown) => step({ germination, spore, phase, call, deadlines })
+  const instance = spore.instance
+  switch (spore.kind) {
+    case 'hypha':
+      await run('connect', () => (instance as Hypha).connect(contexts.hypha(spore)))
+      await run('listen', () => (instance as Hypha).listen())
+      return
+    case 'rhiza':
+      return run('start', () => (instance as Rhiza).start(contexts.rhiza(spore)))
+    case 'enzyme':
+      return run('start', () => (instance as Enzyme).start?.(contexts.enzymeStart(spore)))
+    case 'inhibitor':
+      return run('start', () => (instance as Inhibitor).start?.(contexts.inhibitor(spore)))
+  }
+}
+
 interface Step {
   readonly germination: Germination
   readonly spore: GerminatedSpore

@@ -24,6 +24,13 @@ export interface LoadedModule {
   readonly exported: SporeExport
 }
 
+export interface LoadOptions {
+  /** How long importing may take. */
+  readonly deadlineMs?: number
+  /** A number never used before for this spore: the module is imported afresh, not from Bun's cache. */
+  readonly fresh?: number
+}
+
 export type ModuleLoad =
   | { readonly ok: true; readonly module: LoadedModule | undefined }
   | { readonly ok: false; readonly reason: string }
@@ -35,8 +42,9 @@ export type ModuleLoad =
 export async function loadModule(
   dir: string,
   manifest: Manifest,
-  deadlineMs: number = DEFAULT_DEADLINES.create,
+  options: LoadOptions = {},
 ): Promise<ModuleLoad> {
+  const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINES.create
   shareContractModules()
   const entry = await findEntry(dir)
   if (entry === undefined) {
@@ -46,7 +54,11 @@ export async function loadModule(
   let namespace: { default?: unknown }
   try {
     // A module that never finishes importing (a top-level await) is abandoned, not waited on.
-    const importing = import(pathToFileURL(join(dir, entry)).href)
+    const path = join(dir, entry)
+    // Bun caches a module by its specifier: a new query on the plain path (a file: URL's query is
+    // not honoured) evaluates the file as it is now, a fresh instance.
+    const specifier = options.fresh === undefined ? pathToFileURL(path).href : `${path}?v=${options.fresh}`
+    const importing = import(specifier)
     namespace = await raceDeadline(importing, { step: `importing ${entry}`, ms: deadlineMs })
   } catch (error) {
     return { ok: false, reason: `module ${entry} failed to load: ${loadFaultText(error, dir)}` }

@@ -30,6 +30,8 @@ export interface PreparationOptions {
   readonly store: PluginStorePort
   /** How long importing the module may take. */
   readonly deadlineMs?: number
+  /** Set for a reload: the module is imported afresh (see LoadOptions.fresh). */
+  readonly fresh?: number
   /** Why the first-start probe refused the module: it is then not imported here at all. */
   readonly refusedByProbe?: string
 }
@@ -42,7 +44,11 @@ export async function prepareSpore(options: PreparationOptions): Promise<Prepara
   if (options.refusedByProbe !== undefined) {
     return { ...NOTHING, catalogs: catalogues.catalogs, reason: options.refusedByProbe }
   }
-  const loaded = await loadModule(dir, manifest, options.deadlineMs)
+  const { deadlineMs, fresh } = options
+  const loaded = await loadModule(dir, manifest, {
+    ...(deadlineMs === undefined ? {} : { deadlineMs }),
+    ...(fresh === undefined ? {} : { fresh }),
+  })
   if (!loaded.ok) return { ...NOTHING, catalogs: catalogues.catalogs, reason: loaded.reason }
   const configSchema = loaded.module?.exported.configSchema
   const prepared = {

@@ -14,7 +14,7 @@ setInterval(() => {
 const request = JSON.parse(await new Response(Bun.stdin.stream()).text()) as ProbeRequest
 const verdicts: ProbeVerdicts = {}
 for (const spore of request.spores) {
-  const loaded = await loadModule(spore.dir, spore.manifest as Manifest, request.deadlineMs)
+  const loaded = await loadModule(spore.dir, spore.manifest as Manifest, { deadlineMs: request.deadlineMs })
   if (!loaded.ok) {
     // Only a settings refusal is conclusive here: a load that failed, or ran out of time in this
     // cold process, is tried again in the bot, which decides as it would without a probe.

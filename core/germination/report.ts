@@ -10,11 +10,20 @@ export interface ReportLine {
   readonly dir: string
 }
 
-/** Every spore with its kind and state, and the reason when it is not live; sorted by name. */
-export function report(germination: Germination): ReportLine[] {
+/**
+ * Every spore with its kind and state, and the reason when it is not live; sorted by name.
+ * `notLive` names a started channel or system that reaches nothing (the supervisor's word): it
+ * reads dormant with that reason, never live.
+ */
+export function report(
+  germination: Germination,
+  notLive: (name: string) => string | undefined = () => undefined,
+): ReportLine[] {
   return [...germination.spores]
     .sort((a, b) => a.name.localeCompare(b.name))
-    .map(({ name, kind, state, reason, dir }) =>
-      reason === undefined ? { name, kind, state, dir } : { name, kind, state, reason, dir },
-    )
+    .map(({ name, kind, state, reason, dir }) => {
+      const down = state === 'disabled' ? undefined : notLive(name)
+      if (down !== undefined) return { name, kind, state: 'dormant' as const, reason: down, dir }
+      return reason === undefined ? { name, kind, state, dir } : { name, kind, state, reason, dir }
+    })
 }

@@ -37,10 +37,14 @@ export function shareContractModules(): void {
   Bun.plugin({
     name: 'mycelo-shared-contract-modules',
     setup(build) {
-      build.onLoad({ filter: outsideCoreTree() }, async ({ path }) => ({
-        contents: withSharedImports(await readFile(path, 'utf8'), path),
-        loader: LOADERS[extname(path) as keyof typeof LOADERS] ?? 'js',
-      }))
+      build.onLoad({ filter: outsideCoreTree() }, async ({ path: specified }) => {
+        // A reload imports `<file>?v=<n>`: the query names a fresh instance, not another file.
+        const path = specified.replace(/\?.*$/, '')
+        return {
+          contents: withSharedImports(await readFile(path, 'utf8'), path),
+          loader: LOADERS[extname(path) as keyof typeof LOADERS] ?? 'js',
+        }
+      })
     },
   })
 }
@@ -49,7 +53,7 @@ export function shareContractModules(): void {
 function outsideCoreTree(): RegExp {
   const tree = `${CORE_TREE}${sep}`.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
   const nodeModules = `[\\\\/]node_modules[\\\\/]`
-  return new RegExp(`^(?!${tree})(?!.*${nodeModules}).*\\.(?:m?ts|tsx|m?js|jsx)$`)
+  return new RegExp(`^(?!${tree})(?!.*${nodeModules}).*\\.(?:m?ts|tsx|m?js|jsx)(?:\\?v=\\d+)?$`)
 }
 
 /** The source with each shared import the spore does not ship pointed at the core's copy. */

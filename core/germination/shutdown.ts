@@ -20,6 +20,14 @@ export async function stopAll(germination: Germination, options: StopOptions): P
   for (const spore of [...hyphae, ...others]) await stopOne(spore, options)
 }
 
+/** Stops one spore, bounded, and takes it off the started list. Never throws. */
+export async function stopStarted(germination: Germination, spore: GerminatedSpore, options: StopOptions) {
+  const index = germination.started.indexOf(spore)
+  if (index === -1) return
+  germination.started.splice(index, 1)
+  await stopOne(spore, options)
+}
+
 async function stopOne(spore: GerminatedSpore, { timeoutMs, logger }: StopOptions): Promise<void> {
   const instance = spore.instance as { stop?: () => unknown } | undefined
   if (typeof instance?.stop !== 'function') return

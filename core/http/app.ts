@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import type { Mcp } from '../agent/mcp/index.ts'
 import { auditLog } from '../audit/log.ts'
 import type { Germination } from '../germination/index.ts'
+import { pluginsToggle } from '../mycelium/plugins.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 import type { ApiEvents } from './api/events.ts'
 import { apiRoutes } from './api/index.ts'
@@ -80,7 +81,13 @@ export function createHttpApp(runtime: CoreRuntime, options: HttpAppOptions = {}
   const audit = auditLog(runtime.store)
   app.route(
     '/api/v1',
-    apiRoutes(runtime, { session, audit, ...(options.events ? { events: options.events } : {}) }),
+    apiRoutes(runtime, {
+      session,
+      audit,
+      ...(options.events ? { events: options.events } : {}),
+      // The same reload chat's /reload runs, applied to the running bot.
+      reload: (spore) => pluginsToggle(runtime, runtime.plugins).reload!(spore),
+    }),
   )
   return app
 }

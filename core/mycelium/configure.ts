@@ -16,7 +16,8 @@ import { acceptsKey, judgeSetting, publishedJsonSchema, readConfigSchema } from 
 import { recheckSettingsReason } from './settings-reason.ts'
 
 /**
- * plugins.configure. A written value takes effect at the next start, like every plugin setting.
+ * plugins.configure. A written value takes effect when its spore next starts: a live spore is
+ * restarted in process at once, with its dependants, so that is now.
  * Secrets are read off the plugin's own module: a key it declares is written flagged, and a flagged
  * value is only ever read back as the mask.
  */
@@ -66,6 +67,7 @@ export function pluginsConfigure(runtime: CoreRuntime, plugins: PluginStore): Pl
       if (locked) return locked
       plugins.setSetting(name, key, value, { secret })
       recheckSettingsReason({ spore, plugins, schema, before })
+      await restartIfRunning(runtime, name)
       return DONE
     },
 
@@ -85,6 +87,7 @@ export function pluginsConfigure(runtime: CoreRuntime, plugins: PluginStore): Pl
       if (locked) return locked
       plugins.unsetSetting(name, key)
       recheckSettingsReason({ spore, plugins, schema, before })
+      await restartIfRunning(runtime, name)
       return DONE
     },
 
@@ -103,6 +106,17 @@ export function pluginsConfigure(runtime: CoreRuntime, plugins: PluginStore): Pl
       }
     },
   })
+}
+
+/**
+ * The spore starts again with the settings as now stored; one that is dormant is germinated again,
+ * since a setting is the usual fix for its reason. A disabled one waits for its enable.
+ */
+async function restartIfRunning(runtime: CoreRuntime, name: string): Promise<void> {
+  const state = runtime.germination.byName.get(name)?.state
+  if (!runtime.lifecycle.active || state === undefined || state === 'disabled') return
+  const outcome = await runtime.lifecycle.restart(name)
+  runtime.logger.info('plugin restarted with its new settings', { plugin: name, ...outcome })
 }
 
 /**

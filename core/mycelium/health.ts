@@ -18,7 +18,7 @@ export function healthRead(runtime: CoreRuntime): HealthRead {
           (spore.kind === 'rhiza' ||
             (spore.kind === 'hypha' && typeof (spore.instance as Hypha).health === 'function')),
       )
-      return Promise.all(
+      const answers = await Promise.all(
         reporting.map(async (spore): Promise<RhizaHealth> => {
           try {
             const asked = Promise.resolve().then(() => (spore.instance as Rhiza).health())
@@ -30,6 +30,18 @@ export function healthRead(runtime: CoreRuntime): HealthRead {
           }
         }),
       )
+      // What was asked now is the supervisor's latest word too, so every surface reads the same.
+      for (const answer of answers) runtime.supervisor.record(answer.name, answer)
+      // A channel being reconnected to has no instance to ask: the supervisor says where it stands.
+      const reconnecting = runtime.germination.spores
+        .filter((spore) => spore.state !== 'live' && spore.state !== 'disabled')
+        .flatMap((spore): RhizaHealth[] => {
+          const down = runtime.supervisor.notLive(spore.name)
+          return down === undefined
+            ? []
+            : [{ name: spore.name, state: 'unreachable', detail: down, checkedAt: new Date() }]
+        })
+      return [...answers, ...reconnecting]
     },
   }
 }

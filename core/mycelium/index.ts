@@ -41,12 +41,13 @@ export function createMycelium(runtime: CoreRuntime): (spore: GerminatedSpore) =
     'web.login': webLogin(runtime),
     'agents.manage': agentsManage(runtime),
   }
-  const surfaces = new Map<string, object>()
+  // Keyed by the spore itself: one reloaded with fewer scopes gets a surface of its new grant.
+  const surfaces = new WeakMap<object, object>()
   return (spore) => {
-    let surface = surfaces.get(spore.name)
+    let surface = surfaces.get(spore)
     if (surface === undefined) {
       surface = mountSurface(groups, grantedScopes(spore.manifest), spore.name)
-      surfaces.set(spore.name, surface)
+      surfaces.set(spore, surface)
     }
     return surface
   }

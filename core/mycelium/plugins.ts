@@ -14,29 +14,23 @@ export function pluginsRead(runtime: CoreRuntime): PluginsRead {
   return {
     listPlugins(): readonly PluginInfo[] {
       const rows = installRecords(runtime.store)
-      const germinated = new Set(runtime.germination.spores.map((spore) => spore.name))
-      // A spore inoculated since the last germination shows too: its row says what it asks for.
-      const inoculated = [...rows]
-        .filter(([name, row]) => row.source !== null && !germinated.has(name))
-        .map(([name, row]) => ({
-          name,
-          state: 'disabled' as const,
-          manifest: undefined,
-          kind: undefined,
-          reason: row.reason ?? undefined,
-        }))
-      return [...runtime.germination.spores, ...inoculated]
+      // A spore installed or found since start-up is in the germination already: a rescan put it there.
+      return [...runtime.germination.spores]
         .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
         .map((spore) => {
           const row = rows.get(spore.name)
+          // The supervisor's word over germination's: a channel reaching nothing is not live.
+          const down = spore.state === 'disabled' ? undefined : runtime.supervisor.notLive(spore.name)
+          const state = down === undefined ? spore.state : 'dormant'
+          const reason = down ?? spore.reason
           const description = spore.manifest?.description
           return {
             name: spore.name,
             ...(spore.kind ? { kind: spore.kind } : {}),
-            state: spore.state,
-            // The row, not the state: a toggle shows at once though it takes effect at the next start.
+            state,
+            // The row, not the state: a spore enabled but dormant says both.
             enabled: row?.enabled ?? spore.state !== 'disabled',
-            ...(spore.reason ? { reason: spore.reason } : {}),
+            ...(reason ? { reason } : {}),
             ...(description ? { description } : {}),
             ...(row?.source ? { source: row.source } : {}),
             ...(row?.strain ? { strain: row.strain } : {}),
@@ -47,7 +41,9 @@ export function pluginsRead(runtime: CoreRuntime): PluginsRead {
 }
 
 /**
- * plugins.toggle: flips the install row, which the next start reads. enable() first runs every
+ * plugins.toggle: flips the install row and applies it to the running bot at once: enable()
+ * germinates and starts the spore and what waited on it; disable() stops it and what needs it.
+ * enable() first runs every
  * check that would leave the spore dormant for a fault an operator can fix before it starts — its
  * manifest, its septum range, and its stored settings against its own schema — and refuses while
  * the row is still off.
@@ -70,7 +66,9 @@ export function pluginsToggle(runtime: CoreRuntime, plugins: PluginStore): Plugi
       const checked = checkStoredSettings(name, schema.schema, plugins.settingsOf(name))
       if (!checked.ok) return checked
       plugins.recordInstall(name, { enabled: true, reason: null })
-      runtime.logger.info('plugin enabled; it starts at the next start', { plugin: name })
+      if (!runtime.lifecycle.active) return DONE
+      const outcome = await runtime.lifecycle.enable(name)
+      runtime.logger.info('plugin enabled', { plugin: name, ...outcome })
       return DONE
     },
 
@@ -79,8 +77,29 @@ export function pluginsToggle(runtime: CoreRuntime, plugins: PluginStore): Plugi
       const locked = lockoutRefusal(runtime, { kind: 'disable', plugin: name })
       if (locked) return locked
       plugins.recordInstall(name, { enabled: false, reason: DISABLED_REASON })
-      runtime.logger.info('plugin disabled; it stops at the next start', { plugin: name })
+      if (!runtime.lifecycle.active) return DONE
+      const outcome = await runtime.lifecycle.disable(name)
+      runtime.logger.info('plugin disabled', { plugin: name, ...outcome })
       return DONE
+    },
+
+    async rescan() {
+      const { found, refused } = await runtime.lifecycle.rescan()
+      if (found.length > 0 || refused.length > 0) runtime.logger.info('spores rescanned', { found, refused })
+      return { ok: true, value: { found, refused: refused.map(({ name, reason }) => ({ name, reason })) } }
+    },
+
+    async reload(name) {
+      const spore = runtime.germination.byName.get(name)
+      if (spore === undefined) return refused('plugin_unknown', { plugin: name })
+      if (spore.state === 'disabled') return refused('plugin_disabled', { plugin: name })
+      // Without a running bot there is nothing to reload: its start reads everything afresh anyway.
+      if (!runtime.lifecycle.active) return DONE
+      const outcome = await runtime.lifecycle.restart(name, { fresh: true })
+      runtime.logger.info('plugin reloaded', { plugin: name, ...outcome })
+      // Otherwise the new state (live, or dormant and why) is what plugins.read now shows.
+      if (!outcome.kept) return DONE
+      return refused('reload_failed', { plugin: name, reason: outcome.reason ?? 'unknown' })
     },
   })
 }

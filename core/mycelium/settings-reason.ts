@@ -3,8 +3,8 @@ import { checkConfiguration } from '../germination/configuration.ts'
 import type { GerminatedSpore } from '../germination/index.ts'
 import type { PluginStore } from '../store/index.ts'
 
-/** Shown once the settings that kept a spore dormant validate; the running state follows at the next start. */
-export const SETTINGS_NOW_VALID_DORMANT = 'its settings now validate; it starts at the next start'
+/** Shown, with the bot stopped, once the settings that kept a spore dormant validate (a running bot restarts it at once). */
+export const SETTINGS_NOW_VALID_DORMANT = 'its settings now validate; it starts when the bot starts'
 /** Shown once the settings that kept a spore off at the first start validate; its row is still off. */
 export const SETTINGS_NOW_VALID_DISABLED = 'its settings now validate; enable it to start it'
 

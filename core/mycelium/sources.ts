@@ -34,11 +34,25 @@ export function sourceManageOutcomes(runtime: CoreRuntime): SourceManageOutcomes
       const fetched = await fetchStrain({ store, config }, request)
       if (!fetched.ok) return fetched
       const { spore, strain, source, bytes, sha256 } = fetched.value
-      return installStrain({ store, plugins, config, logger }, { spore, strain, source, bytes, sha256 })
+      const installed = await installStrain(
+        { store, plugins, config, logger },
+        { spore, strain, source, bytes, sha256 },
+      )
+      // What the running bot shows follows at once: a new spore listed disabled with its reason.
+      if (installed.ok) await runtime.lifecycle.settle(spore)
+      return installed
     },
     offered: (sourceId) => offeredBy({ store, config }, sourceId),
-    rollBack: (spore) => rollBack({ store, plugins, config, logger }, spore),
-    uninstall: (spore) => uninstall({ store, plugins, config, logger }, spore),
+    async rollBack(spore) {
+      const rolled = await rollBack({ store, plugins, config, logger }, spore)
+      if (rolled.ok) await runtime.lifecycle.settle(spore)
+      return rolled
+    },
+    async uninstall(spore) {
+      const removed = await uninstall({ store, plugins, config, logger }, spore)
+      if (removed.ok) await runtime.lifecycle.settle(spore)
+      return removed
+    },
   })
 }
 

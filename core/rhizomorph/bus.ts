@@ -29,6 +29,8 @@ const DONE: Promise<void> = Promise.resolve()
 const HELD_BEFORE_ADMISSION = 256
 /** The whole path's bound: past it a message is dropped with a log line rather than queued. */
 const MESSAGES_IN_FLIGHT = 10_000
+/** How long a command for a spore being restarted waits for it before being told to try again. */
+const RESTART_WAIT_MS = 2_000
 /** Handlers one enzyme may have running at once; a stuck one answers busy past it. */
 const HANDLERS_IN_FLIGHT = 64
 
@@ -159,7 +161,7 @@ export class Rhizomorph {
     return Promise.resolve(commanded).then(() => listeners.notify(message, logger))
   }
 
-  #command(turn: CommandTurn): Step {
+  #command(turn: CommandTurn, waited = false): Step {
     const { routes, restrictions, hyphae, config } = this.#runtime
     const { message, principal, parsed } = turn
     const lookup = routes.find(parsed.name)
@@ -200,6 +202,10 @@ export class Rhizomorph {
         kind: allowed.length === 1 ? allowed[0] : 'none',
       })
     }
+    if (this.#runtime.lifecycle.restarting(route.plugin)) {
+      if (waited) return this.#say(turn, 'reply.restarting', { command })
+      return this.#waitForRestart(turn, command)
+    }
     if (route.spore.state !== 'live') return this.#say(turn, 'reply.unavailable', { command })
     const declared = route.command
     if (!isCodeCommand(declared)) {
@@ -210,6 +216,12 @@ export class Rhizomorph {
       return this.#send(message, { text })
     }
     return this.#run(route, declared, { ...turn, capabilities, command })
+  }
+
+  /** A command for a spore being started again: it waits, briefly, then goes on or is told to retry. */
+  async #waitForRestart(turn: CommandTurn, command: string): Promise<void> {
+    if (await this.#runtime.lifecycle.settled(RESTART_WAIT_MS)) return this.#command(turn, true)
+    return this.#say(turn, 'reply.restarting', { command })
   }
 
   /** A code: command: its handler, with its context; a throw is logged and answered, never escapes. */

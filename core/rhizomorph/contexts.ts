@@ -34,6 +34,14 @@ export class SporeContexts implements ContextFactory {
     this.#emit = emit
   }
 
+  /** Drops the contexts made for a spore's former self: its next one gets its own settings. */
+  forget(name: string): void {
+    this.#bases.delete(name)
+    this.#starts.delete(name)
+    this.#inhibitors.delete(name)
+    this.#domains.delete(name)
+  }
+
   hypha(spore: GerminatedSpore): HyphaContext {
     const emit = this.#emit
     return { ...this.#base(spore), emit: (message) => emit(spore.name, message) }

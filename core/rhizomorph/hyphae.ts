@@ -19,7 +19,8 @@ const MEMBERS_TTL_MS = 30_000
 /** The live channels, by name: where replies go and what each can do. */
 export class HyphaRegistry {
   readonly #germination: Germination
-  readonly #capabilities = new Map<string, Capabilities>()
+  /** Keyed by the spore itself: a hypha swapped in anew reads its own manifest's capabilities. */
+  readonly #capabilities = new WeakMap<object, Capabilities>()
   readonly #members = new Map<string, { at: number; members: readonly ChannelIdentity[] }>()
   readonly #deadlines: Pick<Deadlines, 'send' | 'groupMembers'>
 
@@ -34,14 +35,6 @@ export class HyphaRegistry {
     this.#germination = germination
     this.#deadlines = options.deadlines ?? DEFAULT_DEADLINES
     this.#logger = options.logger
-    for (const spore of germination.spores) {
-      if (spore.kind !== 'hypha' || !spore.manifest) continue
-      const declared = (spore.manifest as HyphaManifest).capabilities
-      this.#capabilities.set(spore.name, {
-        has: (capability: ChannelCapability) => declared.includes(capability),
-        list: () => declared,
-      })
-    }
   }
 
   /** The live hypha serving a channel, if any. */
@@ -53,7 +46,19 @@ export class HyphaRegistry {
 
   /** What a channel can do; nothing for a channel that is not installed or not live. */
   capabilitiesOf(channel: string): Capabilities {
-    return this.hypha(channel) ? (this.#capabilities.get(channel) ?? NO_CAPABILITIES) : NO_CAPABILITIES
+    if (!this.hypha(channel)) return NO_CAPABILITIES
+    const spore = this.#germination.byName.get(channel)
+    if (!spore?.manifest) return NO_CAPABILITIES
+    let capabilities = this.#capabilities.get(spore)
+    if (capabilities === undefined) {
+      const declared = (spore.manifest as HyphaManifest).capabilities
+      capabilities = {
+        has: (capability: ChannelCapability) => declared.includes(capability),
+        list: () => declared,
+      }
+      this.#capabilities.set(spore, capabilities)
+    }
+    return capabilities
   }
 
   send(target: PushTarget, content: OutgoingContent): Promise<void> {

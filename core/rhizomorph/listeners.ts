@@ -20,6 +20,13 @@ export class MessageListeners {
     }
   }
 
+  /** Drops what a spore registered: it stopped, and its next self registers its own. */
+  remove(spore: string): void {
+    for (let index = this.#listeners.length - 1; index >= 0; index--) {
+      if (this.#listeners[index]!.spore === spore) this.#listeners.splice(index, 1)
+    }
+  }
+
   /** Runs every listener; one that throws is logged with its spore's name and never escapes. */
   async notify(message: IncomingMessage, logger: Logger): Promise<void> {
     if (this.#listeners.length === 0) return

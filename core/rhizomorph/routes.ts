@@ -17,29 +17,44 @@ export type RouteLookup =
   | { readonly found: false; readonly choices: readonly Route[] }
 
 /**
- * Every command of every enabled, usable enzyme, drawn at germination: a command whose enzyme
- * later fails to start is still listed, and dispatch answers that it is unavailable.
+ * Every command of every enabled enzyme that germinated, drawn at germination and again whenever a
+ * spore is swapped in or out: a command whose enzyme failed to start, or lost a rhiza it needs, is
+ * still listed, and dispatch answers that it is unavailable.
  */
 export class RouteMap {
-  readonly all: readonly Route[]
-  readonly #qualified = new Map<string, Route>()
-  readonly #bare = new Map<string, Route[]>()
+  all: readonly Route[] = []
+  #qualified = new Map<string, Route>()
+  #bare = new Map<string, Route[]>()
+  readonly #germination: Germination
 
   constructor(germination: Germination) {
+    this.#germination = germination
+    this.refresh()
+  }
+
+  /** Draws the map again from the spores as they now stand; readers see the old or the new map whole. */
+  refresh(): void {
+    const germination = this.#germination
+    const qualified = new Map<string, Route>()
+    const bare = new Map<string, Route[]>()
     const routes: Route[] = []
     for (const spore of germination.spores) {
-      if (spore.kind !== 'enzyme' || spore.state !== 'live' || !spore.manifest) continue
+      // Created means it passed germination: one whose start failed since still answers unavailable.
+      if (spore.kind !== 'enzyme' || spore.state === 'disabled' || !spore.manifest) continue
+      if (spore.instance === undefined) continue
       for (const command of (spore.manifest as EnzymeManifest).commands) {
         const argNames = (isCodeCommand(command) ? (command.args ?? []) : []).map((arg) => arg.name)
         routes.push({ plugin: spore.name, ...guardOf(spore.name, command.name), command, argNames, spore })
       }
     }
     routes.sort((a, b) => a.qualified.localeCompare(b.qualified))
-    this.all = routes
     for (const route of routes) {
-      this.#qualified.set(route.qualified, route)
-      this.#bare.set(route.command.name, [...(this.#bare.get(route.command.name) ?? []), route])
+      qualified.set(route.qualified, route)
+      bare.set(route.command.name, [...(bare.get(route.command.name) ?? []), route])
     }
+    this.all = routes
+    this.#qualified = qualified
+    this.#bare = bare
   }
 
   /** `plugin.command` always resolves; a bare name resolves when exactly one enzyme declares it. */

@@ -4,6 +4,8 @@ import type { GerminatedSpore, Germination } from '../germination/index.ts'
 import type { Translator } from '../i18n/translator.ts'
 import type { PrincipalDirectory } from '../identity/directory.ts'
 import type { PluginStore, Store } from '../store/index.ts'
+import type { Regermination } from '../supervision/regermination.ts'
+import type { Supervisor } from '../supervision/supervisor.ts'
 import type { ConversationBook } from './conversations.ts'
 import type { HyphaRegistry } from './hyphae.ts'
 import type { MessageListeners } from './listeners.ts'
@@ -25,6 +27,10 @@ export interface CoreRuntime {
   readonly conversations: ConversationBook
   readonly restrictions: RestrictionBook
   readonly listeners: MessageListeners
+  /** Operator changes applied to the running bot: enable, disable, restart, reload. */
+  readonly lifecycle: Regermination
+  /** The supervised state of every hypha and rhiza: what every surface reads instead of `live`. */
+  readonly supervisor: Supervisor
   /** The surface of a spore's granted mycelium scopes. */
   mycelium(spore: GerminatedSpore): object
 }

@@ -146,7 +146,7 @@ async function putBack(deps: InstallationDeps, spore: string): Promise<InstallOu
 
 /**
  * Removes an installed spore's folder, the strain kept for a rollback and its install row. Its
- * settings stay, so a reinstall finds them; it stops running at the next start.
+ * settings stay, so a reinstall finds them. A running bot stops it at once (the mycelium settles it).
  */
 export function uninstall(deps: InstallationDeps, spore: string): Promise<Outcome> {
   return oneAtATime(spore, () => remove(deps, spore))
@@ -170,7 +170,7 @@ async function remove(deps: InstallationDeps, spore: string): Promise<Outcome> {
   if (installed) asides.push(await setAside(folders, target, spore))
   restoreStrainRow(deps.store, spore, undefined)
   for (const aside of asides) await discard(join(aside, '..'))
-  deps.logger.info('spore uninstalled; it stops at the next start', { spore })
+  deps.logger.info('spore uninstalled', { spore })
   return DONE
 }
 

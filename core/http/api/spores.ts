@@ -29,7 +29,8 @@ export function sporeRoutes(deps: ApiDeps): ApiRoute[] {
       path: '/report',
       summary: 'The germination report: every spore with its kind, state and reason',
       command: 'admin.plugins',
-      handle: ({ c }) => c.json({ spores: report(runtime.germination) }),
+      handle: ({ c }) =>
+        c.json({ spores: report(runtime.germination, (name) => runtime.supervisor.notLive(name)) }),
     }),
     route({
       method: 'get',
@@ -41,14 +42,14 @@ export function sporeRoutes(deps: ApiDeps): ApiRoute[] {
     route({
       method: 'post',
       path: '/spores/:name/enable',
-      summary: 'Switch a spore on (from the next start), after checking its manifest and settings',
+      summary: 'Switch a spore on and start it at once, after checking its manifest and settings',
       command: 'admin.enable',
       handle: async ({ c, param }) => answerOutcome(runtime, c, changed(await toggle.enable(param('name')))),
     }),
     route({
       method: 'post',
       path: '/spores/:name/disable',
-      summary: 'Switch a spore off (from the next start)',
+      summary: 'Switch a spore off and stop it at once (and what needs it)',
       command: 'admin.disable',
       handle: async ({ c, param }) => answerOutcome(runtime, c, changed(await toggle.disable(param('name')))),
     }),

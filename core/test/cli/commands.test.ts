@@ -113,7 +113,7 @@ describe('plugins from the command line', () => {
     const { config, database } = setUp()
     expect(await runCli(['disable', 'echo'], config)).toMatchObject({
       code: 0,
-      stdout: 'echo is disabled; it stops at the next start.\n',
+      stdout: 'echo is disabled; it does not start with the bot.\n',
     })
     expect(withStore(database, (store) => createPluginStore(store).installOf('echo')?.enabled)).toBe(false)
     expect((await runCli(['enable', 'echo'], config)).code).toBe(0)
@@ -124,7 +124,7 @@ describe('plugins from the command line', () => {
     expect(refused.stderr).toContain('configuration is incomplete: token: ')
     expect(await runCli(['set', 'needy', 'token', 'abcdef'], config)).toMatchObject({
       code: 0,
-      stdout: 'needy token is stored; it takes effect at the next start.\n',
+      stdout: 'needy token is stored; the bot starts with it.\n',
     })
     expect((await runCli(['enable', 'needy'], config)).code).toBe(0)
     expect(withStore(database, (store) => createPluginStore(store).installOf('needy')?.enabled)).toBe(true)
@@ -144,7 +144,7 @@ describe('plugins from the command line', () => {
     expect(settings()).toEqual({ token: 'two words' })
     expect(await runCli(['unset', 'needy', 'token'], config)).toMatchObject({
       code: 0,
-      stdout: 'needy token is removed; it takes effect at the next start.\n',
+      stdout: 'needy token is removed; the bot starts without it.\n',
     })
     expect(settings()).toEqual({})
     const absent = await runCli(['unset', 'needy', 'token'], config)

@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { RefusalError, SEPTUM_VERSION } from '@mycelo/septum'
 import { z } from 'zod'
+import { readManifest } from '../../germination/manifest-reading.ts'
+import { loadModule } from '../../germination/module-loading.ts'
 import { withSharedImports } from '../../germination/shared-modules.ts'
 import { germinateIn, manifestOf, SqliteStore, sporeNamed, writeSpore } from './fixtures.ts'
 
@@ -117,5 +119,28 @@ describe('withSharedImports', () => {
         Bun.resolveSync('@mycelo/septum', import.meta.dir),
       )})\n`,
     )
+  })
+})
+
+describe('a fresh import of a spore outside the checkout', () => {
+  it('reads the file as it is now and still resolves the shared packages', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'mycelo-fresh-'))
+    try {
+      const body = (word: string) =>
+        `import { z } from 'zod'\nexport default { create: () => ({ word: '${word}', zod: typeof z.object }) }\n`
+      const dir = await writeSpore(root, 'outside', { manifest: manifestOf('rhiza', 'outside'), files: {} })
+      const read = (await readManifest(dir)).manifest!
+      const created = async (fresh: number) => {
+        const loaded = await loadModule(dir, read, { fresh })
+        if (!loaded.ok) throw new Error(loaded.reason)
+        return loaded.module!.exported.create() as { word: string; zod: string }
+      }
+      await Bun.write(join(dir, 'src/index.ts'), body('first'))
+      expect(await created(1)).toEqual({ word: 'first', zod: 'function' })
+      await Bun.write(join(dir, 'src/index.ts'), body('second'))
+      expect(await created(2)).toEqual({ word: 'second', zod: 'function' })
+    } finally {
+      await rm(root, { recursive: true, force: true })
+    }
   })
 })

@@ -93,14 +93,16 @@ const enabled = (name: string) => bot.plugins.installOf(name)?.enabled
 describe('a principal reaching the bot on one direct-message channel', () => {
   it('may not switch off the spore they command through when no other spore can switch it back on', async () => {
     // keeper also holds plugins.toggle and is in reach: it is a way back.
-    expect(await onDesk('/disable admin')).toBe('admin is disabled; it stops at the next restart.')
-    expect(await onDesk('/enable admin')).toBe('admin is enabled; it starts at the next restart.')
-    expect(await onDesk('/disable keeper')).toBe('keeper is disabled; it stops at the next restart.')
+    expect(await onDesk('/disable admin')).toBe('admin is disabled and stopped.')
+    // Stopped at once, so its commands are gone: keeper's surface is the way back.
+    expect(await onDesk('/enable admin')).toStartWith("I don't know the command /enable.")
+    expect(await bot.surface<Mycelium<'plugins.toggle'>>('keeper').enable('admin')).toEqual({ ok: true })
+    expect(await onDesk('/disable keeper')).toBe('keeper is disabled and stopped.')
     expect(await onDesk('/disable admin')).toBe(
       'Refused: you manage the bot through "admin", and switching off "admin" would leave it unable to run, so you could not undo it. Make this change from the command line.',
     )
     expect(enabled('admin')).toBe(true)
-    expect(await onDesk('/enable keeper')).toBe('keeper is enabled; it starts at the next restart.')
+    expect(await onDesk('/enable keeper')).toBe('keeper is enabled and live.')
   })
 
   it('may not switch off a rhiza the spore they command through cannot live without', async () => {
@@ -109,7 +111,8 @@ describe('a principal reaching the bot on one direct-message channel', () => {
       'Refused: you manage the bot through "keeper", and switching off "vault" would leave "keeper", which needs it, unable to run, so you could not undo it. Make this change from the command line.',
     )
     expect(enabled('vault')).toBe(true)
-    expect(await onDesk('/enable admin')).toBe('admin is enabled; it starts at the next restart.')
+    expect(await onDesk('/enable admin')).toStartWith("I don't know the command /enable.")
+    expect(await bot.surface<Mycelium<'plugins.toggle'>>('keeper').enable('admin')).toEqual({ ok: true })
   })
 
   it('may not switch off, nor reconfigure, the only channel they reach the bot on', async () => {
@@ -164,10 +167,14 @@ describe('a principal reaching the bot on one direct-message channel', () => {
     expect(bot.germination.byName.get('crowd')?.state).toBe('live')
     known('crowd', true)
     expect(await onDesk('/rule admin.rule group')).toBe('admin.rule now runs in groups only.')
-    expect(await onDesk('/disable desk')).toBe('desk is disabled; it stops at the next restart.')
+    // desk stops before the answer could go out on it; the log says the reply could not be sent.
+    expect(await onDesk('/disable desk')).toBe('')
+    expect(enabled('desk')).toBe(false)
     await bot.emit('crowd', '/rule admin.rule clear', { group: 'den' })
     expect(bot.takeSent('crowd', 'den')).toEqual(['admin.rule runs everywhere again.'])
-    expect(await onDesk('/enable desk')).toBe('desk is enabled; it starts at the next restart.')
+    // desk is stopped, so the way back is the other channel.
+    await bot.emit('crowd', '/enable desk', { group: 'den' })
+    expect(bot.takeSent('crowd', 'den')).toEqual(['desk is enabled and live.'])
   })
 })
 

@@ -128,19 +128,20 @@ describe('plugins.toggle', () => {
     expect(await mycelium.setSetting('keyed', 'apiKey', 'k-123')).toEqual({ ok: true })
     expect(await mycelium.enable('keyed')).toEqual({ ok: true })
     expect(row('keyed')).toEqual({ enabled: true, reason: null })
-    // The row is on; the spore itself starts at the next start.
+    // The row is on and the spore started in process.
     expect(mycelium.listPlugins().find((plugin) => plugin.name === 'keyed')).toMatchObject({
-      state: 'disabled',
+      state: 'live',
       enabled: true,
     })
   })
 
-  it('disables a plugin by flipping its row, effective at the next start', async () => {
+  it('disables a plugin by flipping its row and stopping it at once; enabling starts it again', async () => {
     expect(await mycelium.disable('tools')).toEqual({ ok: true })
     expect(row('tools')).toEqual({ enabled: false, reason: 'disabled by an operator' })
-    expect(bot.germination.byName.get('tools')?.state).toBe('live')
+    expect(bot.germination.byName.get('tools')?.state).toBe('disabled')
     expect(await mycelium.enable('tools')).toEqual({ ok: true })
     expect(row('tools')).toEqual({ enabled: true, reason: null })
+    expect(bot.germination.byName.get('tools')?.state).toBe('live')
   })
 
   it('words its refusals so the spore that asked can render them with its own ctx.t', async () => {

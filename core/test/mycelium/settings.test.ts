@@ -131,11 +131,11 @@ describe('/set and /unset through the real bus', () => {
     expect(bot.plugins.settingsOf('guilded')).toEqual({})
     // A snowflake typed bare keeps every digit where the schema lists text.
     expect(await ask('/set guilded guilds [123456789012345678]')).toBe(
-      'guilds of guilded is saved; it takes effect after a restart.',
+      'guilds of guilded is saved; guilded is dormant: configuration is incomplete: token: Invalid input: expected string, received undefined.',
     )
     expect(bot.plugins.settingsOf('guilded')).toEqual({ guilds: ['123456789012345678'] })
     expect(await ask('/unset guilded guilds')).toBe(
-      'guilds of guilded is removed; it takes effect after a restart.',
+      'guilds of guilded is removed; guilded is dormant: configuration is incomplete: token: Invalid input: expected string, received undefined.',
     )
     expect(await ask('/unset guilded guilds')).toBe('The plugin "guilded" has no stored value for "guilds".')
   })
@@ -154,15 +154,16 @@ describe('a reason about the settings is re-checked when they change', () => {
     const listed = () => mycelium.listPlugins().find((plugin) => plugin.name === 'wired')
     const reported = () => report(bot.germination).find((line) => line.name === 'wired')
 
-    it('shows the issues still open, then that the settings validate and it starts at the next start', async () => {
+    it('shows the issues still open, then starts it in process once its settings validate', async () => {
       expect(listed()).toMatchObject({ state: 'dormant', enabled: true })
       expect(listed()?.reason).toStartWith('configuration is incomplete: transport: ')
       await mycelium.setSetting('wired', 'transport', 'socket')
       expect(listed()?.reason).toStartWith('configuration is incomplete: path: ')
       expect(listed()?.reason).not.toContain('transport')
       await mycelium.setSetting('wired', 'path', '/run/wired.sock')
-      expect(listed()?.reason).toBe('its settings now validate; it starts at the next start')
-      expect(reported()?.reason).toBe('its settings now validate; it starts at the next start')
+      expect(listed()).toMatchObject({ state: 'live', enabled: true })
+      expect(listed()?.reason).toBeUndefined()
+      expect(reported()?.state).toBe('live')
       // Removing a required setting again brings back what is true now.
       expect(await mycelium.unsetSetting('wired', 'path')).toEqual({ ok: true })
       expect(listed()?.reason).toStartWith('configuration is incomplete: path: ')

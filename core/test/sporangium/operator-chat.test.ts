@@ -89,7 +89,11 @@ describe('sporangia from chat, through the real bus', () => {
       expect(reply[1]).toContain('an enzyme (commands)')
       expect(reply[2]).toBe('It is disabled: read what it asks for, then switch it on with /enable probe.')
       expect(existsSync(join(installed(), 'spore.yaml'))).toBe(true)
-      expect(await one('/plugins')).toContain('probe (kind unknown) — disabled: installed at strain 1.0.0')
+      // Listed at once, read from its folder: its kind is known before it is enabled.
+      expect(await one('/plugins')).toContain('probe (enzyme) — disabled: installed at strain 1.0.0')
+      expect(await one('/hi')).toStartWith("I don't know the command /hi.")
+      expect(await one('/enable probe')).toBe('probe is enabled and live.')
+      expect(await one('/hi')).toBe('probe 1.0.0')
     },
     PROCESS_TIMEOUT,
   )
@@ -98,16 +102,20 @@ describe('sporangia from chat, through the real bus', () => {
     'upgrades to the newest strain, which asks for a scope, then rolls back',
     async () => {
       expect(await one('/upgrade probe')).toBe(
-        'probe is upgraded from 1.0.0 to 1.1.0; it runs from the next restart. /rollback probe puts 1.0.0 back.',
+        'probe is upgraded from 1.0.0 to 1.1.0; if it was running, the new strain runs now. /rollback probe puts 1.0.0 back.',
       )
       expect(await one('/plugins')).toContain('plugins.read')
       expect(await one('/upgrade probe')).toBe(
         'probe is at 1.1.0: loopback-mirror offers nothing newer that runs here.',
       )
       expect(await one('/rollback probe')).toBe(
-        'probe is back at 1.0.0 from loopback-mirror; it runs from the next restart.',
+        'probe is back at 1.0.0 from loopback-mirror; if it was running, that strain runs now.',
       )
       expect(await one('/rollback probe')).toBe('There is no earlier strain of "probe" to roll back to.')
+      // The strain on disk is the one that starts, at once.
+      expect(await one('/plugins')).toContain('probe (enzyme) — disabled: rolled back to strain 1.0.0')
+      expect(await one('/enable probe')).toBe('probe is enabled and live.')
+      expect(await one('/hi')).toBe('probe 1.0.0')
     },
     PROCESS_TIMEOUT,
   )

@@ -189,6 +189,26 @@ export interface RolesManage {
 export interface PluginsToggle {
   enable(name: string): Promise<Outcome>
   disable(name: string): Promise<Outcome>
+  /**
+   * Re-reads an enabled plugin from disk (manifest, catalogues, a fresh instance of its code) and
+   * restarts it with its dependants; a new version that fails to load leaves the running one as it
+   * was. Optional: added after 1.0, so a core that predates it has none.
+   */
+  reload?(name: string): Promise<Outcome>
+  /**
+   * Looks through the spores folders for plugins that appeared since the bot started: each is
+   * recorded disabled, with its reason, and listed at once. A name already taken refuses the
+   * newcomer alone. Optional: added after 1.0.
+   */
+  rescan?(): Promise<OutcomeOf<RescanReport>>
+}
+
+/** What a rescan found. */
+export interface RescanReport {
+  /** Plugins new since the bot started, as they now stand (disabled until enabled, or dormant). */
+  readonly found: readonly { readonly name: string; readonly state: PluginState; readonly reason?: string }[]
+  /** Folders refused, each with why: a name clash or a reserved name. */
+  readonly refused: readonly { readonly name: string; readonly reason: string }[]
 }
 export interface PluginsConfigure {
   settings(name: string): Promise<OutcomeOf<Record<string, unknown>>>
@@ -334,7 +354,7 @@ export const SCOPE_METHODS = {
   'roles.read': ['listRoles', 'rolesOf'],
   'roles.assign': ['assignRole', 'revokeRole'],
   'roles.manage': ['createRole', 'setRoleCommands', 'deleteRole'],
-  'plugins.toggle': ['enable', 'disable'],
+  'plugins.toggle': ['enable', 'disable', 'reload', 'rescan'],
   'plugins.configure': ['settings', 'setSetting', 'unsetSetting', 'formSchema'],
   'messages.broadcast': ['broadcast'],
   'conversations.read': ['listConversations'],

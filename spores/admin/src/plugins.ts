@@ -17,10 +17,18 @@ function pluginLine(plugin: PluginInfo, ctx: AdminContext): string {
     kind: plugin.kind ?? 'unknown',
     state: plugin.state,
   })
-  // A toggle shows at once, though the running state only follows at the next start.
+  // Enabled yet not running (or the reverse) only while a change is being applied.
   const running = plugin.state !== 'disabled'
   if (plugin.enabled !== running) return ctx.t('plugins.pending', { line, enabled: String(plugin.enabled) })
   return plugin.reason === undefined ? line : ctx.t('plugins.because', { line, reason: plugin.reason })
+}
+
+/** Where a plugin stands now that a change has been applied: live, or dormant and why. */
+function standing(ctx: AdminContext, plugin: string): { state: string; reason: string } {
+  const info = myceliumOf(ctx)
+    .listPlugins()
+    .find((candidate) => candidate.name === plugin)
+  return { state: info?.state ?? 'dormant', reason: info?.reason ?? '' }
 }
 
 /** Why a typed value could not be read as the setting's type. */
@@ -67,7 +75,7 @@ export const pluginHandlers: Handlers = {
     const plugin = arg(invocation, 'plugin')
     if (plugin === undefined) return usage(invocation, ctx)
     const outcome = await myceliumOf(ctx).enable(plugin)
-    await answer(ctx, outcome, () => ctx.t('enable.done', { plugin }))
+    await answer(ctx, outcome, () => ctx.t('enable.done', { plugin, ...standing(ctx, plugin) }))
   },
 
   async disable(invocation, ctx) {
@@ -75,6 +83,33 @@ export const pluginHandlers: Handlers = {
     if (plugin === undefined) return usage(invocation, ctx)
     const outcome = await myceliumOf(ctx).disable(plugin)
     await answer(ctx, outcome, () => ctx.t('disable.done', { plugin }))
+  },
+
+  async rescan(_invocation, ctx) {
+    const mycelium = myceliumOf(ctx)
+    if (mycelium.rescan === undefined) return say(ctx, ctx.t('rescan.unsupported'))
+    const outcome = await mycelium.rescan()
+    if (!outcome.ok) return say(ctx, refusalText(ctx, outcome.refusal))
+    const { found, refused } = outcome.value
+    const lines = [
+      ...found.map(({ name, state, reason }) =>
+        reason === undefined
+          ? ctx.t('rescan.found', { name, state })
+          : ctx.t('rescan.because', { name, state, reason }),
+      ),
+      ...refused.map(({ name, reason }) => ctx.t('rescan.refused', { name, reason })),
+    ]
+    await say(ctx, listing(ctx.t('rescan.title', { count: lines.length }), lines, ctx.t('rescan.none')))
+  },
+
+  async reload(invocation, ctx) {
+    const plugin = arg(invocation, 'plugin')
+    if (plugin === undefined) return usage(invocation, ctx)
+    const mycelium = myceliumOf(ctx)
+    // Optional in the contract: a core older than reload has none.
+    if (mycelium.reload === undefined) return say(ctx, ctx.t('reload.unsupported'))
+    const outcome = await mycelium.reload(plugin)
+    await answer(ctx, outcome, () => ctx.t('reload.done', { plugin, ...standing(ctx, plugin) }))
   },
 
   async settings(invocation, ctx) {
@@ -98,7 +133,7 @@ export const pluginHandlers: Handlers = {
     const reading = readSettingText(text, invocation.rest, property)
     if (!reading.ok) return say(ctx, unreadable(reading, { plugin, key }, ctx))
     const outcome = await mycelium.setSetting(plugin, key, reading.value)
-    await answer(ctx, outcome, () => ctx.t('set.done', { plugin, key }))
+    await answer(ctx, outcome, () => ctx.t('set.done', { plugin, key, ...standing(ctx, plugin) }))
   },
 
   async unset(invocation, ctx) {
@@ -106,7 +141,7 @@ export const pluginHandlers: Handlers = {
     const key = arg(invocation, 'key')
     if (plugin === undefined || key === undefined) return usage(invocation, ctx)
     const outcome = await myceliumOf(ctx).unsetSetting(plugin, key)
-    await answer(ctx, outcome, () => ctx.t('unset.done', { plugin, key }))
+    await answer(ctx, outcome, () => ctx.t('unset.done', { plugin, key, ...standing(ctx, plugin) }))
   },
 
   async form(invocation, ctx) {

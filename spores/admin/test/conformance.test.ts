@@ -23,7 +23,7 @@ describe('admin spore', () => {
 
   it('answers every command that needs arguments with its usage sentence on an empty bag', async () => {
     const needing = commands.filter((command) => command.args?.some((arg) => arg.required))
-    expect(needing.length).toBe(29)
+    expect(needing.length).toBe(30)
     for (const command of needing) {
       const english = await run(new FakeMycelium(), command.name)
       expect(english.reply).toStartWith(`Usage: /${command.name} <`)

@@ -202,6 +202,14 @@ export class FakeMycelium extends FakeAgentKeys implements AdminMycelium {
       return done
     })
   }
+  /** Reloads happen; this fake keeps the state it had, as a reload whose new code loads does. */
+  readonly reloaded: string[] = []
+  async reload(name: string): Promise<Outcome> {
+    return this.installed(name, () => {
+      this.reloaded.push(name)
+      return done
+    })
+  }
   private toggle(name: string, enabled: boolean): void {
     const index = this.plugins.findIndex((plugin) => plugin.name === name)
     const plugin = this.plugins[index]

@@ -20,15 +20,15 @@ describe('admin: plugins', () => {
     expect(french.reply).toContain('broken (type inconnu) — en sommeil : spore.yaml: kind is missing')
   })
 
-  it('shows a toggle that waits for the next restart', async () => {
+  it('shows a toggle still being applied', async () => {
     const mycelium = new FakeMycelium()
     const radarr = mycelium.plugins.findIndex((plugin) => plugin.name === 'radarr')
     mycelium.plugins[radarr] = { ...mycelium.plugins[radarr]!, enabled: true }
     const console = mycelium.plugins.findIndex((plugin) => plugin.name === 'console')
     mycelium.plugins[console] = { ...mycelium.plugins[console]!, enabled: false }
     const reply = (await run(mycelium, 'plugins')).reply
-    expect(reply).toContain('radarr (rhiza) — disabled: enabled, starts at the next restart')
-    expect(reply).toContain('console (hypha) — live: disabled, stops at the next restart')
+    expect(reply).toContain('radarr (rhiza) — disabled: enabled, not running yet')
+    expect(reply).toContain('console (hypha) — live: disabled, still stopping')
   })
 
   it('shows the health of the connected systems, or says none reports', async () => {
@@ -53,13 +53,28 @@ describe('admin: plugins', () => {
     expect(mycelium.plugins.find((plugin) => plugin.name === 'radarr')?.enabled).toBe(false)
     mycelium.stored.set('radarr', { url: 'http://127.0.0.1:7878', apiKey: 'k' })
     expect((await run(mycelium, 'enable', { args: { plugin: 'radarr' } })).reply).toBe(
-      'radarr is enabled; it starts at the next restart.',
+      'radarr is enabled and live.',
     )
     expect(mycelium.plugins.find((plugin) => plugin.name === 'radarr')?.enabled).toBe(true)
     expect((await run(mycelium, 'disable', { args: { plugin: 'radarr' }, locale: 'fr' })).reply).toBe(
-      'L’extension radarr est désactivée ; elle s’arrête au prochain redémarrage.',
+      'L’extension radarr est désactivée et arrêtée.',
     )
     expect((await run(mycelium, 'disable', { args: { plugin: 'ghost' } })).reply).toBe(
+      'No plugin called ghost is installed.',
+    )
+  })
+
+  it('reloads a plugin and says where it stands, in the reader’s language', async () => {
+    const mycelium = new FakeMycelium()
+    mycelium.stored.set('broken', {})
+    expect((await run(mycelium, 'reload', { args: { plugin: 'console' } })).reply).toBe(
+      'console is read again from disk and live.',
+    )
+    expect((await run(mycelium, 'reload', { args: { plugin: 'broken' }, locale: 'fr' })).reply).toBe(
+      'L’extension broken est relue depuis le disque et en sommeil : spore.yaml: kind is missing.',
+    )
+    expect(mycelium.reloaded).toEqual(['console', 'broken'])
+    expect((await run(mycelium, 'reload', { args: { plugin: 'ghost' } })).reply).toBe(
       'No plugin called ghost is installed.',
     )
   })
@@ -94,7 +109,7 @@ describe('admin: plugins', () => {
     const set = (key: string, value: string) =>
       run(mycelium, 'set', { args: { plugin: 'radarr', key, value } })
     expect((await set('url', 'http://10.0.0.2:7878')).reply).toBe(
-      'url of radarr is saved; it takes effect after a restart.',
+      'url of radarr is saved; it applies when radarr is enabled.',
     )
     // apiKey is text in radarr's schema: digits stay digits.
     await set('apiKey', '12345')

@@ -92,11 +92,11 @@ describe('admin: unset', () => {
     const mycelium = new FakeMycelium()
     const unset = (key: string, locale?: string) =>
       run(mycelium, 'unset', { args: { plugin: 'radarr', key }, ...(locale ? { locale } : {}) })
-    expect((await unset('url')).reply).toBe('url of radarr is removed; it takes effect after a restart.')
+    expect((await unset('url')).reply).toBe('url of radarr is removed; it applies when radarr is enabled.')
     expect(mycelium.stored.get('radarr')).toEqual({})
     await run(mycelium, 'set', { args: { plugin: 'radarr', key: 'url', value: 'http://h:1' } })
     expect((await unset('url', 'fr')).reply).toBe(
-      'url de radarr est retiré ; le changement prend effet après un redémarrage.',
+      'url de radarr est retiré ; le changement s’applique quand radarr sera activée.',
     )
     expect((await unset('url')).reply).toBe('radarr has no stored value for url.')
     expect((await run(mycelium, 'unset', { args: { plugin: 'ghost', key: 'url' } })).reply).toBe(

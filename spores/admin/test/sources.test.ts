@@ -175,13 +175,13 @@ describe('admin: installs', () => {
     const upgraded = await run(mycelium, 'upgrade', { args: { spore: 'films' } })
     expect(mycelium.inoculated.at(-1)).toEqual({ source: 'official', spore: 'films', strain: '1.1.0' })
     expect(upgraded.reply).toBe(
-      'films is upgraded from 1.0.0 to 1.1.0; it runs from the next restart. /rollback films puts 1.0.0 back.',
+      'films is upgraded from 1.0.0 to 1.1.0; if it was running, the new strain runs now. /rollback films puts 1.0.0 back.',
     )
     expect((await run(mycelium, 'upgrade', { args: { spore: 'films' } })).reply).toBe(
       'films is at 1.1.0: official offers nothing newer that runs here.',
     )
     expect((await run(mycelium, 'rollback', { args: { spore: 'films' } })).reply).toBe(
-      'films is back at 1.0.0 from official; it runs from the next restart.',
+      'films is back at 1.0.0 from official; if it was running, that strain runs now.',
     )
     expect((await run(mycelium, 'rollback', { args: { spore: 'films' } })).reply).toBe(
       'There is no earlier strain of "films" to roll back to.',

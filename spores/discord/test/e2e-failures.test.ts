@@ -35,9 +35,13 @@ describe('the discord spore in the real core, when Discord answers 5xx at start-
     await fake?.stop()
   })
 
-  it('keeps the channel live, shows why in health and the log, and connects once Discord is back', async () => {
-    expect(core.running.report().find((line) => line.name === 'discord')?.state).toBe('live')
+  it('keeps the channel started, shows why in health, the report and the log, and connects once Discord is back', async () => {
     const line = await core.waitForLog('discord: Discord is unavailable; trying again')
+    // Started, yet reaching nothing: the report reads it as /health does, never live.
+    await core.running.assembly!.runtime.supervisor.poll()
+    const reported = core.running.report().find((entry) => entry.name === 'discord')
+    expect(reported?.state).toBe('dormant')
+    expect(reported?.reason).toContain('unreachable: ')
     expect(String(line.reason)).toContain('Discord could not be reached (HTTP 502 from')
     const health = healthRead(core.running.assembly!.runtime)
     const [discord] = (await health.health()).filter((entry) => entry.name === 'discord')
@@ -50,6 +54,7 @@ describe('the discord spore in the real core, when Discord answers 5xx at start-
     await fake.rest.requests.waitFor((request) => contentOf(request).includes(HELP_LINE), 10_000)
     const [after] = (await health.health()).filter((entry) => entry.name === 'discord')
     expect(after?.state).toBe('healthy')
+    expect(core.running.report().find((entry) => entry.name === 'discord')?.state).toBe('live')
   })
 })
 

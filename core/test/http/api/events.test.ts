@@ -75,9 +75,10 @@ describe('live updates', () => {
   it('announces a spore switched off, and the log line the switch wrote', async () => {
     expect((await api.ask('POST', '/spores/vault/disable')).status).toBe(200)
     const changed = await events.next((received) => received.event === 'state')
-    expect(sporesOf(changed)).toEqual([
-      expect.objectContaining({ name: 'vault', enabled: false, state: 'live' }),
-    ])
+    // Stopped at once, with the spores that need it: each is announced.
+    expect(sporesOf(changed)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'vault', enabled: false, state: 'disabled' })]),
+    )
     const logged = await events.next(
       (received) =>
         received.event === 'log' &&

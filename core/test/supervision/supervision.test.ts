@@ -1,0 +1,144 @@
+// The supervised state of channels, through the real core: a channel that reaches nothing reads the
+// same on /plugins, /health and the report, is retried or polled back, and says so once in the log.
+import { afterEach, describe, expect, it } from 'bun:test'
+import { join } from 'node:path'
+import { startFakeDiscord } from '../../../spores/discord/test/fake/index.ts'
+import { eventually, FakeDaemon } from '../../../spores/signal/test/fake/index.ts'
+import { healthRead } from '../../mycelium/health.ts'
+import { pluginsRead } from '../../mycelium/plugins.ts'
+import type { CoreRuntime } from '../../rhizomorph/runtime.ts'
+import { type CoreWith, startCoreWith } from '../support/boot-core.ts'
+
+const SPORES = join(import.meta.dir, '..', '..', '..', 'spores')
+
+let core: CoreWith | undefined
+let daemon: FakeDaemon | undefined
+afterEach(async () => {
+  await core?.stop()
+  daemon?.close()
+  core = undefined
+  daemon = undefined
+})
+
+/** What /plugins, /health and the report each say of one spore. */
+async function surfaces(runtime: CoreRuntime, name: string) {
+  const listed = pluginsRead(runtime)
+    .listPlugins()
+    .find((plugin) => plugin.name === name)
+  const health = (await healthRead(runtime).health()).find((report) => report.name === name)
+  const line = core!.running.report().find((entry) => entry.name === name)
+  return { listed, health, line }
+}
+
+const backLines = (name: string) =>
+  core!.logs().filter((line) => line.msg === 'back: connected again' && line.spore === name)
+
+/** A channel whose connect() is refused while globalThis.flakyDown is set. */
+const FLAKY = {
+  'spore.yaml': 'kind: hypha\nname: flaky\nseptum: "^1.0"\ncapabilities: []\n',
+  'src/index.ts': `export default { create: () => ({
+  async connect() { if (globalThis.flakyDown) throw new Error('connection refused') },
+  async listen() {}, async stop() {}, async send() {},
+}) }
+`,
+}
+
+describe('a channel whose first connection is refused', () => {
+  it('reads reconnecting everywhere, is retried with backoff, and is live once the far end is back', async () => {
+    const scope = globalThis as { flakyDown?: boolean }
+    scope.flakyDown = true
+    core = await startCoreWith({ spores: { flaky: FLAKY } })
+    const runtime = core.running.assembly!.runtime
+    const down = await surfaces(runtime, 'flaky')
+    expect(down.listed?.state).toBe('dormant')
+    expect(down.listed?.reason).toMatch(
+      /^reconnecting \(attempt 1, next in \d+ s\): connect\(\) failed: connection refused$/,
+    )
+    expect(down.health).toMatchObject({ state: 'unreachable', detail: down.listed?.reason })
+    expect(down.line).toMatchObject({ state: 'dormant', reason: down.listed?.reason })
+    scope.flakyDown = false
+    await eventually(() => runtime.supervisor.stateOf('flaky')?.state === 'live', 'flaky back', 10_000)
+    const up = await surfaces(runtime, 'flaky')
+    expect(up.listed?.state).toBe('live')
+    expect(up.line?.state).toBe('live')
+    expect(backLines('flaky')).toHaveLength(1)
+  })
+})
+
+describe('signal while signal-cli is not there', () => {
+  it('is unreachable on /plugins, /health and the report alike, never live; live on all once it is up', async () => {
+    const fake = FakeDaemon.start()
+    daemon = fake
+    fake.goDown()
+    core = await startCoreWith({
+      sporeFolders: [join(SPORES, 'signal')],
+      settings: { signal: { account: fake.account, transport: 'jsonrpc', address: fake.socketPath } },
+    })
+    const runtime = core.running.assembly!.runtime
+    await runtime.supervisor.poll()
+    const down = await surfaces(runtime, 'signal')
+    expect(down.health?.state).toBe('unreachable')
+    expect(down.listed?.state).toBe('dormant')
+    expect(down.listed?.reason).toStartWith('unreachable: cannot reach signal-cli')
+    expect(down.line).toMatchObject({ state: 'dormant', reason: down.listed?.reason })
+    fake.comeBack()
+    await eventually(
+      async () => {
+        await runtime.supervisor.poll()
+        return runtime.supervisor.stateOf('signal')?.state === 'live'
+      },
+      'signal back',
+      10_000,
+    )
+    const up = await surfaces(runtime, 'signal')
+    expect(up.listed?.state).toBe('live')
+    expect(up.health?.state).toBe('healthy')
+    expect(up.line?.state).toBe('live')
+    expect(backLines('signal')).toHaveLength(1)
+  })
+})
+
+describe('a flapping channel', () => {
+  it('does not flood the log: the first loss and its return, then the changes saved are counted', async () => {
+    core = await startCoreWith({ spores: { flaky: FLAKY } })
+    const { supervisor } = core.running.assembly!.runtime
+    for (let flap = 0; flap < 10; flap++) {
+      supervisor.record('flaky', { state: 'unreachable', detail: 'gone' })
+      supervisor.record('flaky', { state: 'healthy' })
+    }
+    const lines = core
+      .logs()
+      .filter((line) => line.spore === 'flaky' && /^(back|connection lost)/.test(String(line.msg)))
+    expect(lines.map((line) => line.msg)).toEqual(['connection lost', 'back: connected again'])
+  })
+})
+
+describe('discord whose first connection Discord refuses', () => {
+  it('is retried with backoff, reads reconnecting everywhere meanwhile, and is live once Discord lets it in', async () => {
+    const fake = startFakeDiscord({ heartbeatInterval: 500, portalIntents: { messageContent: false } })
+    try {
+      core = await startCoreWith({
+        sporeFolders: [join(SPORES, 'discord')],
+        settings: { discord: { token: fake.token, apiBaseUrl: fake.restApi } },
+      })
+      const runtime = core.running.assembly!.runtime
+      const down = await surfaces(runtime, 'discord')
+      expect(down.listed?.state).toBe('dormant')
+      expect(down.listed?.reason).toStartWith('reconnecting (attempt 1, next in ')
+      expect(down.listed?.reason).toContain('Message Content Intent')
+      expect(down.health).toMatchObject({ state: 'unreachable', detail: down.listed?.reason })
+      expect(down.line).toMatchObject({ state: 'dormant', reason: down.listed?.reason })
+      // The operator switches the intent on in the portal: nothing to do at the bot.
+      ;(fake.world.portalIntents as { messageContent: boolean }).messageContent = true
+      await eventually(() => runtime.supervisor.stateOf('discord')?.state === 'live', 'discord back', 10_000)
+      const up = await surfaces(runtime, 'discord')
+      expect(up.listed?.state).toBe('live')
+      expect(up.line?.state).toBe('live')
+      expect(backLines('discord')).toHaveLength(1)
+    } finally {
+      await core?.stop()
+      core = undefined
+      await fake.stop()
+    }
+  })
+})
