@@ -1,6 +1,6 @@
 import type { Enzyme, Hypha, Inhibitor, Rhiza } from '@mycelo/septum'
 import { DEFAULT_DEADLINES, DeadlineExceeded, type Deadlines, raceDeadline } from '../supervision/deadline.ts'
-import { faultText } from './fault.ts'
+import { faultRef, faultText } from './fault.ts'
 import type { ContextFactory, GerminatedSpore, Germination } from './ports.ts'
 import { propagateDormancy } from './propagation.ts'
 
@@ -105,7 +105,10 @@ async function step({ germination, spore, phase, call, deadlines }: Step): Promi
     if (phase !== 'listen') germination.started.push(spore)
   } catch (error) {
     spore.state = 'dormant'
-    spore.reason = `${phase}() failed: ${faultText(error)}`
+    const prefix = `${phase}() failed: `
+    spore.reason = `${prefix}${faultText(error)}`
+    const ref = faultRef(error)
+    spore.reasonWords = ref === undefined ? undefined : { text: spore.reason, prefix, ref }
     if (error instanceof DeadlineExceeded) {
       spore.reason = error.message
       logger.warn('deadline passed', { spore: spore.name, step: error.step, ms: error.ms })

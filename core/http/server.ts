@@ -1,5 +1,5 @@
 import type { Server } from 'bun'
-import { botMcp, createMcp } from '../agent/mcp/index.ts'
+import type { Mcp } from '../agent/mcp/index.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 import { principalIdOf } from '../store/index.ts'
 import { listenedOn, stoppedListening } from './address.ts'
@@ -27,7 +27,7 @@ export function startHttp(
   const { http } = runtime.config
   // Closed at stop, before the store: a live stream must not read a closed database.
   const events = options.events ?? new ApiEvents(runtime, options.logs)
-  const mcp = options.mcp ?? createMcp(botMcp(runtime))
+  const mcp = options.mcp ?? lazyMcp(runtime)
   const app = createHttpApp(runtime, { ...options, events, mcp })
   const server: Server<undefined> = Bun.serve({
     hostname: http.bind,
@@ -64,6 +64,24 @@ export function startHttp(
       events.close()
       await mcp.close()
       await server.stop()
+    },
+  }
+}
+
+/**
+ * The MCP endpoint, loaded at its first request: the SDK and the sandbox cost memory a bot that no
+ * agent talks to should not pay at idle.
+ */
+function lazyMcp(runtime: CoreRuntime): Mcp {
+  let loading: Promise<Mcp> | undefined
+  const loaded = () => {
+    loading ??= import('../agent/mcp/index.ts').then(({ botMcp, createMcp }) => createMcp(botMcp(runtime)))
+    return loading
+  }
+  return {
+    handleRequest: async (request) => (await loaded()).handleRequest(request),
+    async close() {
+      if (loading) await (await loading).close()
     },
   }
 }

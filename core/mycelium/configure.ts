@@ -13,6 +13,7 @@ import type { PluginStore } from '../store/index.ts'
 import { lockoutRefusal } from './lockout.ts'
 import { DONE, refused } from './outcome.ts'
 import { acceptsKey, judgeSetting, publishedJsonSchema, readConfigSchema } from './plugin-schema.ts'
+import { readerLocale } from './reader-locale.ts'
 import { recheckSettingsReason } from './settings-reason.ts'
 
 /**
@@ -158,6 +159,6 @@ function issueWords(runtime: CoreRuntime, plugin: string, issue: ConfigIssue): s
     typeof messageKey === 'string'
       ? { domain: plugin, key: messageKey, ...(params ? { params } : {}) }
       : { ...messageKey, params: { ...messageKey.params, ...params } }
-  const text = runtime.translator.render(ref)
+  const text = runtime.translator.render(ref, readerLocale(runtime.translator.defaultLocale))
   return text === ref.key ? issue.message : text
 }

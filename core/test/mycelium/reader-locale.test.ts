@@ -6,6 +6,7 @@ import { Translator } from '../../i18n/translator.ts'
 import { actingAs } from '../../mycelium/actor.ts'
 import { faultRef, reasonForReader } from '../../mycelium/reader-locale.ts'
 import { ROOT } from '../boot/process.ts'
+import { realSpore } from '../support/real-spores.ts'
 import { startTestCore, type TestCore } from '../support/runtime.ts'
 
 const silent = { debug() {}, info() {}, warn() {}, error() {}, child: () => silent }
@@ -73,5 +74,47 @@ export default {
     await core.say('hello', { conversationId: 'salon' })
     core.assembly.runtime.conversations.setLocale('chat', 'salon', 'fr')
     expect(await core.ask('/tongue', { conversationId: 'salon' })).toEqual(['fr'])
+  })
+})
+
+describe('reasons and setting issues, through the real admin spore, in the reader’s language', () => {
+  let core: TestCore
+  beforeAll(async () => {
+    core = await startTestCore({
+      spores: {
+        admin: realSpore('admin'),
+        flaky: {
+          'spore.yaml': 'kind: hypha\nname: flaky\nseptum: "^1.0"\ncapabilities: []\n',
+          'translations/en.yaml': 'down: "the flaky service said no"\n',
+          'translations/fr.yaml': 'down: "le service flaky a dit non"\n',
+          'src/index.ts': `export default { create: () => ({
+  async connect() { throw Object.assign(new Error('the flaky service said no'), { ref: { domain: 'flaky', key: 'down' } }) },
+  async listen() {}, async stop() {}, async send() {},
+}) }\n`,
+        },
+        tuned: {
+          'spore.yaml':
+            'kind: enzyme\nname: tuned\nseptum: "^1.0"\ncommands:\n  - { name: tune, description: d, respond: r }\n',
+          'src/index.ts': `import { defineConfig } from '@mycelo/septum'
+import { z } from 'zod'
+export default { configSchema: defineConfig(z.object({ port: z.int().min(1).optional() })), create: () => ({ handlers: {} }) }\n`,
+        },
+      },
+    })
+    await core.ask('/admin.lang fr')
+  })
+  afterAll(async () => {
+    await core.stop()
+  })
+
+  it('words a channel’s connect error, as /plugins shows it, in French', async () => {
+    const [listing] = await core.ask('/admin.plugins')
+    expect(listing).toContain('le service flaky a dit non')
+    expect(listing).not.toContain('the flaky service said no')
+  })
+
+  it('words what is wrong with a setting in French', async () => {
+    const [answer] = await core.ask('/admin.set tuned port 0')
+    expect(answer).toContain('Doit être supérieur ou égal à 1')
   })
 })
