@@ -248,6 +248,12 @@ export function scopeVerbs(runtime: CoreRuntime): { readonly [S in MyceliumScope
         ((request) => sources.inoculate(request)) as P<{ source: string; spore: string; strain?: string }>,
         true,
       ),
+      upgrade: write(
+        'Installs the newest strain that runs here of a spore installed from a source',
+        plugin,
+        (({ name }) => sources.upgrade(name)) as P<{ name: string }>,
+        true,
+      ),
       rollBack: write('Puts back the strain an install replaced', plugin, (({ name }) =>
         sources.rollBack(name)) as P<{ name: string }>),
       uninstall: write(

@@ -20,6 +20,14 @@ export const WRITE_METHODS: { readonly [S in MyceliumScope]?: readonly string[] 
     'removeBroadcastTarget',
   ],
   'locale.manage': ['setPrincipalLocale', 'setConversationLocale'],
-  'sources.manage': ['addSource', 'updateSource', 'deleteSource', 'inoculate', 'rollBack', 'uninstall'],
+  'sources.manage': [
+    'addSource',
+    'updateSource',
+    'deleteSource',
+    'inoculate',
+    'upgrade',
+    'rollBack',
+    'uninstall',
+  ],
   'web.login': ['loginCode'],
 }

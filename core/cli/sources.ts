@@ -86,27 +86,15 @@ export const SOURCE_RUNS: Readonly<Record<string, Run>> = {
     return { code: 0, text: lines.join('\n') }
   },
   async upgrade(cli, [spore]) {
-    const plugin = pluginsRead(cli.runtime)
+    const from = pluginsRead(cli.runtime)
       .listPlugins()
-      .find((candidate) => candidate.name === spore)
-    if (plugin === undefined) return { code: 1, text: say(cli, 'cli.upgradeUnknown', { spore }) }
-    const { source, strain: current } = plugin
-    if (source === undefined) return { code: 1, text: say(cli, 'cli.upgradeLocal', { spore }) }
-    const offered = await manage(cli).offered(source)
-    if (!offered.ok) return refusal(cli, offered.refusal)
-    const newest = newestHere(offered.value.find((candidate) => candidate.name === spore))
-    if (newest === undefined) return { code: 1, text: say(cli, 'cli.upgradeNone', { spore, source }) }
-    // Never a step back: a strain installed by name may be newer than what the source now offers.
-    if (current !== undefined && Bun.semver.order(newest, current) <= 0)
-      return { code: 0, text: say(cli, 'cli.upgradeCurrent', { spore, strain: current, source }) }
-    const inoculated = await manage(cli).inoculate({
-      source,
-      spore: spore!,
-      strain: newest,
-      onProgress: progress(cli, spore!),
-    })
-    if (!inoculated.ok) return refusal(cli, inoculated.refusal)
-    return { code: 0, text: say(cli, 'cli.upgraded', { spore, from: current ?? '?', strain: newest }) }
+      .find((candidate) => candidate.name === spore)?.strain
+    const upgraded = await manage(cli).upgrade(spore!, progress(cli, spore!))
+    if (!upgraded.ok) return refusal(cli, upgraded.refusal)
+    return {
+      code: 0,
+      text: say(cli, 'cli.upgraded', { spore, from: from ?? '?', strain: upgraded.value.strain }),
+    }
   },
   async rollback(cli, [spore]) {
     const rolled = await manage(cli).rollBack(spore!)
@@ -166,10 +154,6 @@ function offeredLines(cli: CliRuntime, spore: OfferedSpore): string[] {
 }
 
 /** The newest strain that runs here, prereleases left out, as an unasked install chooses. */
-function newestHere(spore: OfferedSpore | undefined): string | undefined {
-  const release = (strain: OfferedStrain) => !(strain.strain.split('+')[0] ?? '').includes('-')
-  return spore?.strains.find((strain) => release(strain) && admitted(strain))?.strain
-}
 
 /** Download progress on standard error, a line per tenth (or per MiB when the size is unknown). */
 function progress(cli: CliRuntime, spore: string) {

@@ -1,17 +1,19 @@
-import type {
-  Inoculation,
-  InoculationRequest,
-  OfferedSpore,
-  Outcome,
-  OutcomeOf,
-  SourcesManage,
+import {
+  type Inoculation,
+  type InoculationRequest,
+  type OfferedSpore,
+  type Outcome,
+  type OutcomeOf,
+  SEPTUM_VERSION,
+  type SourcesManage,
 } from '@mycelo/septum'
 import { audited } from '../audit/audited.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
-import { fetchStrain, offeredBy } from '../sporangium/fetching.ts'
+import { fetchStrain, newestRunningHere, offeredBy } from '../sporangium/fetching.ts'
 import { installStrain, rollBack, uninstall } from '../sporangium/installation.ts'
 import { type SourceOutcomes, sourceOutcomes } from '../sporangium/sources.ts'
-import { settling } from './outcome.ts'
+import { installRecords } from '../store/install-rows.ts'
+import { refused, settling } from './outcome.ts'
 
 /** sources.manage as the core's own surfaces call it: every business refusal is an Outcome. */
 export interface SourceManageOutcomes extends SourceOutcomes {
@@ -21,28 +23,49 @@ export interface SourceManageOutcomes extends SourceOutcomes {
     },
   ): Promise<OutcomeOf<Inoculation>>
   offered(sourceId: string): Promise<OutcomeOf<readonly OfferedSpore[]>>
+  upgrade(spore: string, onProgress?: Progress): Promise<OutcomeOf<Inoculation>>
   rollBack(spore: string): Promise<OutcomeOf<Inoculation>>
   uninstall(spore: string): Promise<Outcome>
 }
 
+type Progress = (received: number, total: number | undefined) => void
+
 export function sourceManageOutcomes(runtime: CoreRuntime): SourceManageOutcomes {
   const { store, plugins, config, logger } = runtime
+  const inoculate = async (request: InoculationRequest & { readonly onProgress?: Progress }) => {
+    // Every fetch-side refusal comes back before the install side is asked to touch a folder.
+    const fetched = await fetchStrain({ store, config }, request)
+    if (!fetched.ok) return fetched
+    const { spore, strain, source, bytes, sha256 } = fetched.value
+    const installed = await installStrain(
+      { store, plugins, config, logger },
+      { spore, strain, source, bytes, sha256 },
+    )
+    // What the running bot shows follows at once: a new spore listed disabled with its reason.
+    if (installed.ok) await runtime.lifecycle.settle(spore)
+    return installed
+  }
   return audited(runtime, 'sources.manage', {
     ...sourceOutcomes({ store, config }),
-    async inoculate(request) {
-      // Every fetch-side refusal comes back before the install side is asked to touch a folder.
-      const fetched = await fetchStrain({ store, config }, request)
-      if (!fetched.ok) return fetched
-      const { spore, strain, source, bytes, sha256 } = fetched.value
-      const installed = await installStrain(
-        { store, plugins, config, logger },
-        { spore, strain, source, bytes, sha256 },
-      )
-      // What the running bot shows follows at once: a new spore listed disabled with its reason.
-      if (installed.ok) await runtime.lifecycle.settle(spore)
-      return installed
-    },
+    inoculate,
     offered: (sourceId) => offeredBy({ store, config }, sourceId),
+    async upgrade(spore, onProgress) {
+      const installed = installRecords(store).get(spore)
+      const source = installed?.source ?? undefined
+      if (source === undefined) return refused('spore_not_installed', { spore })
+      const offered = await offeredBy({ store, config }, source)
+      if (!offered.ok) return offered
+      const strains = offered.value.find((candidate) => candidate.name === spore)?.strains ?? []
+      const newest = newestRunningHere(strains)?.strain
+      if (newest === undefined)
+        return refused('sporangium_no_strain', { spore, source, septum: SEPTUM_VERSION })
+      // Never a step back: a strain installed by name may be newer than what the source now offers.
+      const current = installed?.strain ?? undefined
+      if (current !== undefined && Bun.semver.order(newest, current) <= 0) {
+        return refused('upgrade_current', { spore, strain: current, source })
+      }
+      return inoculate({ source, spore, strain: newest, ...(onProgress ? { onProgress } : {}) })
+    },
     async rollBack(spore) {
       const rolled = await rollBack({ store, plugins, config, logger }, spore)
       if (rolled.ok) await runtime.lifecycle.settle(spore)
@@ -76,6 +99,9 @@ export function sourcesManage(runtime: CoreRuntime): SourcesManage {
     },
     async offered(sourceId) {
       return settle.value(await outcomes.offered(sourceId))
+    },
+    async upgrade(spore) {
+      return settle.value(await outcomes.upgrade(spore))
     },
     async rollBack(spore) {
       return settle.value(await outcomes.rollBack(spore))

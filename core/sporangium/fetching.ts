@@ -159,12 +159,23 @@ function chooseStrain(
       return refused('sporangium_strain_septum', { spore: spore.name, strain, range: offer.septum, septum })
     return { ok: true, value: offer }
   }
-  // Unasked, a prerelease is never chosen: the newest release proper that runs here is.
-  const offer = newestFirst(spore.strains).find(
-    (s) => !(s.strain.split('+')[0] ?? '').includes('-') && admits(s),
-  )
+  const offer = newestRunningHere(newestFirst(spore.strains), septum)
   if (offer === undefined) return refused('sporangium_no_strain', { spore: spore.name, source, septum })
   return { ok: true, value: offer }
+}
+
+/**
+ * The strain an unasked install chooses: the newest release proper (never a prerelease) whose
+ * range admits this septum. `strains` newest first.
+ */
+export function newestRunningHere<S extends { readonly strain: string; readonly septum: string }>(
+  strains: readonly S[],
+  septum: string = SEPTUM_VERSION,
+): S | undefined {
+  return strains.find(
+    (s) =>
+      !(s.strain.split('+')[0] ?? '').includes('-') && septumIncompatibility(s.septum, septum) === undefined,
+  )
 }
 
 function newestFirst(strains: readonly StrainOffer[]): StrainOffer[] {

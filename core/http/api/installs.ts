@@ -1,16 +1,9 @@
 // Installing from a source, upgrading, rolling back and uninstalling, through sources.manage.
 // Download progress goes to /events always, and into the answer itself as JSON lines when the
 // caller accepts application/x-ndjson; otherwise the answer waits and carries the outcome's status.
-import {
-  type Inoculation,
-  type OfferedSpore,
-  type OutcomeOf,
-  SEPTUM_VERSION,
-  septumIncompatibility,
-} from '@mycelo/septum'
+import type { Inoculation, OutcomeOf } from '@mycelo/septum'
 import { stream } from 'hono/streaming'
 import { z } from 'zod'
-import { refused } from '../../mycelium/outcome.ts'
 import { pluginsRead } from '../../mycelium/plugins.ts'
 import { sourceManageOutcomes } from '../../mycelium/sources.ts'
 import { answerOutcome, refusalBody } from './answer.ts'
@@ -95,20 +88,7 @@ export function installRoutes(deps: ApiDeps): ApiRoute[] {
       streams: [LINES],
       handle(call) {
         const spore = call.param('spore')
-        return inoculating(call, spore, async (onProgress) => {
-          const plugin = installed(spore)
-          const source = plugin?.source
-          if (source === undefined) return refused('spore_not_installed', { spore })
-          const offered = await manage.offered(source)
-          if (!offered.ok) return offered
-          const newest = newestHere(offered.value.find((candidate) => candidate.name === spore))
-          if (newest === undefined)
-            return refused('sporangium_no_strain', { spore, source, septum: SEPTUM_VERSION })
-          // Never a step back: a strain installed by name may be newer than what the source now offers.
-          if (plugin?.strain !== undefined && Bun.semver.order(newest, plugin.strain) <= 0)
-            return refused('upgrade_current', { spore, strain: plugin.strain, source })
-          return manage.inoculate({ source, spore, strain: newest, onProgress })
-        })
+        return inoculating(call, spore, (onProgress) => manage.upgrade(spore, onProgress))
       },
     }),
     route({
@@ -130,15 +110,6 @@ export function installRoutes(deps: ApiDeps): ApiRoute[] {
       },
     }),
   ]
-}
-
-/** The newest strain that runs here, prereleases left out, as an unasked install chooses. */
-function newestHere(spore: OfferedSpore | undefined): string | undefined {
-  return spore?.strains.find(
-    (strain) =>
-      !(strain.strain.split('+')[0] ?? '').includes('-') &&
-      septumIncompatibility(strain.septum, SEPTUM_VERSION) === undefined,
-  )?.strain
 }
 
 /** Announces at most once per whole percent (or per 64 KiB when the size is unknown). */

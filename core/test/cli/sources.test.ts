@@ -170,9 +170,10 @@ describe('installs from the command line', () => {
         code: 0,
         stdout: 'probe is upgraded from 1.0.0 to 1.1.0; bun run mycelo rollback probe puts 1.0.0 back.\n',
       })
-      expect((await runCli(['upgrade', 'probe'], config)).stdout).toBe(
-        'probe is at 1.1.0: loopback offers nothing newer that runs here.\n',
-      )
+      expect(await runCli(['upgrade', 'probe'], config)).toMatchObject({
+        code: 1,
+        stderr: '"probe" is at 1.1.0: loopback offers nothing newer that runs here.\n',
+      })
       expect((await runCli(['rollback', 'probe'], config)).stdout).toBe(
         'probe is back at 1.0.0 from loopback.\n',
       )
@@ -196,7 +197,7 @@ describe('installs from the command line', () => {
     async () => {
       expect(await runCli(['upgrade', 'echo'], config)).toMatchObject({
         code: 1,
-        stderr: 'echo was not installed from a source: there is nothing to upgrade it from.\n',
+        stderr: 'No spore named "echo" is installed from a sporangium.\n',
       })
     },
     PROCESS_TIMEOUT,

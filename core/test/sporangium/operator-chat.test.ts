@@ -106,7 +106,7 @@ describe('sporangia from chat, through the real bus', () => {
       )
       expect(await one('/plugins')).toContain('plugins.read')
       expect(await one('/upgrade probe')).toBe(
-        'probe is at 1.1.0: loopback-mirror offers nothing newer that runs here.',
+        '"probe" is at 1.1.0: loopback-mirror offers nothing newer that runs here.',
       )
       expect(await one('/rollback probe')).toBe(
         'probe is back at 1.0.0 from loopback-mirror; if it was running, that strain runs now.',

@@ -265,6 +265,11 @@ export interface SourcesManage {
   inoculate(request: InoculationRequest): Promise<Inoculation>
   /** What a source offers: its spores, by name, each with its strains newest first. */
   offered(sourceId: string): Promise<readonly OfferedSpore[]>
+  /**
+   * Installs the newest strain that runs here of a spore installed from a source, from that
+   * source; refuses one not installed from a source, and one already at (or past) that strain.
+   */
+  upgrade(spore: string): Promise<Inoculation>
   /** Puts back the strain the last install over an installed spore replaced; settings are kept. */
   rollBack(spore: string): Promise<Inoculation>
   /** Removes an installed spore: its folder and its install row. Its settings are kept. */
@@ -378,6 +383,7 @@ export const SCOPE_METHODS = {
     'deleteSource',
     'inoculate',
     'offered',
+    'upgrade',
     'rollBack',
     'uninstall',
   ],

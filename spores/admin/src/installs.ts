@@ -1,9 +1,7 @@
 import type { Inoculation, Invocation, PluginInfo } from '@mycelo/septum'
-import { isRefusalError } from '@mycelo/septum'
-import { arg, refusalText, say, sibling, usage } from './answers.ts'
+import { arg, sibling, usage } from './answers.ts'
 import { type AdminContext, type Handlers, myceliumOf } from './mycelium.ts'
 import { answerSettled } from './settled.ts'
-import { admitsHere } from './sources.ts'
 
 /** What the operator reads once a strain is in place: what it asks for, and how to switch it on. */
 function installedText(done: Inoculation, invocation: Invocation, ctx: AdminContext): string {
@@ -29,14 +27,6 @@ function inoculated(spore: string, ctx: AdminContext): PluginInfo | undefined {
     .find((plugin) => plugin.name === spore)
 }
 
-/** The newest strain a source offers of a spore that runs here, prereleases left out as the core does. */
-async function newestStrain(ctx: AdminContext, source: string, spore: string): Promise<string | undefined> {
-  const offered = (await myceliumOf(ctx).offered(source)).find((candidate) => candidate.name === spore)
-  const strains = offered?.strains ?? []
-  return strains.find((strain) => !(strain.strain.split('+')[0] ?? '').includes('-') && admitsHere(strain))
-    ?.strain
-}
-
 /** Installing from a source, upgrading, rolling back and uninstalling. */
 export const installHandlers: Handlers = {
   async install(invocation, ctx) {
@@ -51,26 +41,11 @@ export const installHandlers: Handlers = {
   async upgrade(invocation, ctx) {
     const spore = arg(invocation, 'spore')
     if (spore === undefined) return usage(invocation, ctx)
-    const installed = inoculated(spore, ctx)
-    if (installed === undefined) return say(ctx, ctx.t('upgrade.unknown', { spore }))
-    const { source, strain: current } = installed
-    if (source === undefined) return say(ctx, ctx.t('upgrade.local', { spore }))
-    let newest: string | undefined
-    try {
-      newest = await newestStrain(ctx, source, spore)
-    } catch (error) {
-      if (!isRefusalError(error)) throw error
-      return say(ctx, refusalText(ctx, error.refusal))
-    }
-    if (newest === undefined) return say(ctx, ctx.t('upgrade.none', { spore, source }))
-    // Never a step back: a strain installed by hand may be newer than what the source now offers.
-    if (current !== undefined && Bun.semver.order(newest, current) <= 0)
-      return say(ctx, ctx.t('upgrade.current', { spore, strain: current, source }))
-    const inoculation = myceliumOf(ctx).inoculate({ source, spore, strain: newest })
-    await answerSettled(ctx, inoculation, (done) =>
+    const from = inoculated(spore, ctx)?.strain ?? '?'
+    await answerSettled(ctx, myceliumOf(ctx).upgrade(spore), (done) =>
       ctx.t('upgrade.done', {
         spore,
-        from: current ?? '?',
+        from,
         strain: done.strain,
         rollback: `${sibling(invocation, 'rollback')} ${spore}`,
       }),

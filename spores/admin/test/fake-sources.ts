@@ -7,7 +7,7 @@ import type {
   SourceInfo,
   SourcePatch,
 } from '@mycelo/septum'
-import { RefusalError } from '@mycelo/septum'
+import { RefusalError, SEPTUM_VERSION, septumIncompatibility } from '@mycelo/septum'
 
 interface Installed {
   source: string
@@ -119,6 +119,21 @@ export class FakeSources {
     this.installs.set(name, { source, strain, ...(previous ? { previous: previous.strain } : {}) })
     this.showInstalled(name, spore.kind)
     return { spore: name, strain, source, path: `/data/spores/${name}` }
+  }
+  /** The core's rule, on the fake's data: the newest release that runs here, never a step back. */
+  async upgrade(spore: string): Promise<Inoculation> {
+    const installed = this.installs.get(spore)
+    if (installed === undefined) this.rejectWith('spore_not_installed', { spore })
+    const { source, strain: current } = installed
+    const offer = (await this.offered(source)).find((candidate) => candidate.name === spore)
+    const newest = offer?.strains.find(
+      (strain) => !strain.strain.includes('-') && septumIncompatibility(strain.septum) === undefined,
+    )?.strain
+    if (newest === undefined)
+      this.rejectWith('sporangium_no_strain', { spore, source, septum: SEPTUM_VERSION })
+    if (Bun.semver.order(newest, current) <= 0)
+      this.rejectWith('upgrade_current', { spore, strain: current, source })
+    return this.inoculate({ source, spore, strain: newest })
   }
   async rollBack(spore: string): Promise<Inoculation> {
     const installed = this.installs.get(spore)

@@ -178,7 +178,7 @@ describe('admin: installs', () => {
       'films is upgraded from 1.0.0 to 1.1.0; if it was running, the new strain runs now. /rollback films puts 1.0.0 back.',
     )
     expect((await run(mycelium, 'upgrade', { args: { spore: 'films' } })).reply).toBe(
-      'films is at 1.1.0: official offers nothing newer that runs here.',
+      '"films" is at 1.1.0: official offers nothing newer that runs here.',
     )
     expect((await run(mycelium, 'rollback', { args: { spore: 'films' } })).reply).toBe(
       'films is back at 1.0.0 from official; if it was running, that strain runs now.',
@@ -195,7 +195,7 @@ describe('admin: installs', () => {
     const offers = mycelium.offers.get('official') ?? []
     offers[0] = { name: 'films', kind: 'enzyme', strains: [{ strain: '1.0.0', septum: '^1.0' }] }
     expect((await run(mycelium, 'upgrade', { args: { spore: 'films' }, locale: 'fr' })).reply).toBe(
-      'films est à 1.1.0 : official n’offre rien de plus récent qui tourne ici.',
+      '« films » est en 1.1.0 : official ne propose rien de plus récent qui fonctionne ici.',
     )
     expect(mycelium.inoculated).toHaveLength(1)
   })
@@ -203,10 +203,10 @@ describe('admin: installs', () => {
   it('refuses to upgrade a spore that is not installed, or not from a source', async () => {
     const mycelium = new FakeMycelium()
     expect((await run(mycelium, 'upgrade', { args: { spore: 'ghost' } })).reply).toBe(
-      'No plugin named ghost is installed.',
+      'No spore named "ghost" is installed from a sporangium.',
     )
     expect((await run(mycelium, 'upgrade', { args: { spore: 'console' }, locale: 'fr' })).reply).toBe(
-      'console n’a pas été installée depuis une source : il n’y a rien d’où la mettre à jour.',
+      'Aucune spore nommée « console » n’est installée depuis un sporange.',
     )
     expect(mycelium.inoculated).toEqual([])
   })
