@@ -1,9 +1,7 @@
-import type { Health, HealthRead, HealthState, Hypha, Rhiza, RhizaHealth } from '@mycelo/septum'
-import { faultText } from '../germination/fault.ts'
+import type { HealthRead, RhizaHealth } from '@mycelo/septum'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
-import { logExpiry, raceDeadline } from '../supervision/deadline.ts'
-
-const STATES: ReadonlySet<HealthState> = new Set(['healthy', 'degraded', 'unreachable'])
+import { logExpiry } from '../supervision/deadline.ts'
+import { askHealth, reportsHealth } from '../supervision/health-asking.ts'
 
 /**
  * health.read: every live rhiza, and every live channel that reports its health, asked at once.
@@ -12,23 +10,11 @@ const STATES: ReadonlySet<HealthState> = new Set(['healthy', 'degraded', 'unreac
 export function healthRead(runtime: CoreRuntime): HealthRead {
   return {
     async health() {
-      const reporting = runtime.germination.spores.filter(
-        (spore) =>
-          spore.state === 'live' &&
-          (spore.kind === 'rhiza' ||
-            (spore.kind === 'hypha' && typeof (spore.instance as Hypha).health === 'function')),
-      )
+      const ms = runtime.config.timeouts.health
       const answers = await Promise.all(
-        reporting.map(async (spore): Promise<RhizaHealth> => {
-          try {
-            const asked = Promise.resolve().then(() => (spore.instance as Rhiza).health())
-            const ms = runtime.config.timeouts.health
-            const onExpired = logExpiry(runtime.logger, spore.name)
-            return reported(spore.name, await raceDeadline(asked, { step: 'health()', ms, onExpired }))
-          } catch (error) {
-            return { name: spore.name, state: 'unreachable', detail: faultText(error), checkedAt: new Date() }
-          }
-        }),
+        runtime.germination.spores
+          .filter(reportsHealth)
+          .map((spore) => askHealth(spore, { ms, onExpired: logExpiry(runtime.logger, spore.name) })),
       )
       // What was asked now is the supervisor's latest word too, so every surface reads the same.
       for (const answer of answers) runtime.supervisor.record(answer.name, answer)
@@ -43,17 +29,5 @@ export function healthRead(runtime: CoreRuntime): HealthRead {
         })
       return [...answers, ...reconnecting]
     },
-  }
-}
-
-function reported(name: string, health: Health | undefined): RhizaHealth {
-  if (typeof health !== 'object' || health === null || !STATES.has(health.state)) {
-    return { name, state: 'unreachable', detail: 'health() gave no known state', checkedAt: new Date() }
-  }
-  return {
-    name,
-    state: health.state,
-    ...(health.detail !== undefined ? { detail: String(health.detail) } : {}),
-    checkedAt: health.checkedAt instanceof Date ? health.checkedAt : new Date(),
   }
 }

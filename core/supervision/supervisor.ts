@@ -1,7 +1,6 @@
 import type { Health, Logger } from '@mycelo/septum'
-import { faultText } from '../germination/fault.ts'
 import type { GerminatedSpore, Germination } from '../germination/index.ts'
-import { raceDeadline } from './deadline.ts'
+import { askHealth, reportsHealth } from './health-asking.ts'
 import type { Regermination } from './regermination.ts'
 import { backoffMs, describeSupervised, type Supervised, type SupervisedState } from './supervised.ts'
 
@@ -89,13 +88,9 @@ export class Supervisor {
 
   /** Asks every live rhiza, and every channel that reports its health, once. */
   async poll(): Promise<void> {
-    const spores = this.#options.germination.spores.filter(
-      (spore) =>
-        spore.state === 'live' &&
-        (spore.kind === 'rhiza' ||
-          (spore.kind === 'hypha' && typeof (spore.instance as { health?: unknown }).health === 'function')),
-    )
-    await Promise.all(spores.map(async (spore) => this.record(spore.name, await this.#ask(spore))))
+    const spores = this.#options.germination.spores.filter(reportsHealth)
+    const ms = this.#options.healthMs
+    await Promise.all(spores.map(async (spore) => this.record(spore.name, await askHealth(spore, { ms }))))
   }
 
   /** Takes in one health() answer, from the poll or from a surface that asked. */
@@ -114,16 +109,6 @@ export class Supervisor {
     if (this.#poll) clearInterval(this.#poll)
     for (const timer of this.#retries.values()) clearTimeout(timer)
     this.#retries.clear()
-  }
-
-  async #ask(spore: GerminatedSpore): Promise<Pick<Health, 'state' | 'detail'>> {
-    try {
-      const asking = Promise.resolve().then(() => (spore.instance as { health(): Health }).health())
-      const health = await raceDeadline(asking, { step: 'health()', ms: this.#options.healthMs })
-      return health?.state ? health : { state: 'unreachable', detail: 'health() gave no known state' }
-    } catch (error) {
-      return { state: 'unreachable', detail: faultText(error) }
-    }
   }
 
   #scheduleRetry(name: string, error: string): void {

@@ -142,3 +142,24 @@ describe('discord whose first connection Discord refuses', () => {
     }
   })
 })
+
+describe('a rhiza whose health() names no known state', () => {
+  it('reads unreachable on /plugins, /health and the report, never live', async () => {
+    core = await startCoreWith({
+      spores: {
+        vague: {
+          'spore.yaml': 'kind: rhiza\nname: vague\nseptum: "^1.0"\n',
+          'src/index.ts':
+            "export default { create: () => ({ async start() {}, async stop() {}, async health() { return { state: 'fine', checkedAt: new Date() } }, api: {} }) }\n",
+        },
+      },
+    })
+    const { runtime } = core.running.assembly
+    await runtime.supervisor.poll()
+    const { listed, health, line } = await surfaces(runtime, 'vague')
+    expect(listed?.state).not.toBe('live')
+    expect(listed?.reason).toContain('health() gave no known state')
+    expect(health).toMatchObject({ state: 'unreachable', detail: 'health() gave no known state' })
+    expect(line?.state).not.toBe('live')
+  })
+})
