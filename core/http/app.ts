@@ -38,7 +38,7 @@ export interface HttpAppOptions {
  *
  * For the API's routes (core/http/api/): `requireSession` sets `c.get('principalId')` and
  * `c.get('locale')`; `requireCommand(pattern)` refuses unless the principal's roles cover the
- * chat command guarding the same action (actions.ts `commandFor`); `actAsSession(c, fn)` runs a
+ * chat command guarding the same action (each route's `command:`); `actAsSession(c, fn)` runs a
  * mycelium call as that principal (checked by the role ceiling, recorded by the audit log);
  * `HttpError(status, key)` and `refusalError(refusal)` answer in the reader's locale.
  */

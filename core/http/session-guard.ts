@@ -50,7 +50,7 @@ export const requireSession: MiddlewareHandler<HttpEnv> = async (c, next) => {
 /**
  * Refuses with 403 unless the session's principal holds a role pattern covering `pattern`
  * (`plugin.command`, as in chat: `*`, `plugin.*` or the command itself). Implies requireSession.
- * See actions.ts for the pattern guarding each API action.
+ * Each API route names the pattern guarding it (core/http/api/*: `command:`).
  */
 export function requireCommand(pattern: string): MiddlewareHandler<HttpEnv> {
   const [plugin, command] = pattern.split('.', 2) as [string, string]

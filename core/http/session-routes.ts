@@ -3,7 +3,6 @@ import { deleteCookie, setCookie } from 'hono/cookie'
 import { z } from 'zod'
 import { localeOutcomes } from '../mycelium/locale.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
-import { commandFor } from './actions.ts'
 import type { HttpEnv } from './env.ts'
 import { HttpError, refusalError } from './errors.ts'
 import { actAsSession, requireCommand, requireSession, sessionCookieName } from './session-guard.ts'
@@ -94,7 +93,7 @@ export function sessionRoutes(options: SessionRouteOptions): Hono<HttpEnv> {
   })
 
   // The reader's own language, through the same mycelium function as chat's /lang (and audited there).
-  app.post('/locale', requireCommand(commandFor('locale.set')), async (c) => {
+  app.post('/locale', requireCommand('admin.lang'), async (c) => {
     const { locale } = await bodyOf(c.req.raw, localeBody)
     const done = await actAsSession(c, () =>
       localeOutcomes(runtime).setPrincipalLocale(c.get('principalId'), locale),
