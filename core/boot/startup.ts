@@ -9,7 +9,6 @@ import {
 } from '../germination/index.ts'
 import type { LogTap } from '../http/api/events.ts'
 import { MetricsRegistry } from '../http/metrics.ts'
-import { observeMessages } from '../http/observe.ts'
 import { type HttpServer, startHttp } from '../http/server.ts'
 import { cleanLeftovers } from '../sporangium/installation.ts'
 import type { PluginStore, Store } from '../store/index.ts'
@@ -72,7 +71,7 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
     if (!check) {
       assembly = assembleRuntime({ config, store, plugins, logger, germination, ...coreCatalogues() })
       const metrics = new MetricsRegistry()
-      observeMessages(assembly, metrics)
+      assembly.bus.observe(metrics)
       const { bus } = assembly
       await startAll(germination, assembly.contexts, {
         deadlines: config.timeouts,

@@ -22,7 +22,7 @@ import { LoginThrottle } from './throttle.ts'
 export interface HttpAppOptions {
   /** The clock sessions, tickets and the throttle read; tests move it to expire things. */
   readonly now?: () => number
-  /** Fed from the message path by observeMessages; a fresh one unless given. */
+  /** Fed from the message path (the bus's observe()); a fresh one unless given. */
   readonly metrics?: MetricsRegistry
   /** Why germination was refused, when the bot runs degraded: /readyz says so. */
   readonly refused?: string

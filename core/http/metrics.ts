@@ -6,7 +6,7 @@ import { installRecords } from '../store/install-rows.ts'
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30] as const
 
 /**
- * The bot's counters, fed from the message path (see observe.ts) and read by /metrics. Only
+ * The bot's counters, fed from the message path (the bus's observe()) and read by /metrics. Only
  * additions on the hot path: everything else is computed when scraped.
  */
 export class MetricsRegistry {

@@ -34,6 +34,12 @@ const RESTART_WAIT_MS = 2_000
 /** Handlers one enzyme may have running at once; a stuck one answers busy past it. */
 const HANDLERS_IN_FLIGHT = 64
 
+/** What watches the message path from outside it: the /metrics counters. */
+export interface PathObserver {
+  admitted(): void
+  handled(seconds: number): void
+}
+
 interface Held {
   readonly hypha: string
   readonly input: unknown
@@ -56,6 +62,7 @@ export class Rhizomorph {
   readonly #held: Held[] = []
   #admissionOpen = false
   #closing = false
+  #observer: PathObserver | undefined
 
   constructor(options: { runtime: CoreRuntime; contexts: SporeContexts; admission: AdmissionChain }) {
     this.#runtime = options.runtime
@@ -85,6 +92,25 @@ export class Rhizomorph {
       return DONE
     }
     if (!this.#admissionOpen) return this.#hold(hypha, input)
+    const observer = this.#observer
+    if (observer === undefined) return this.#dispatch(hypha, input)
+    const started = performance.now()
+    const seconds = () => (performance.now() - started) / 1000
+    const dispatched = this.#dispatch(hypha, input)
+    if (dispatched !== DONE) return dispatched.then(() => observer.handled(seconds()))
+    observer.handled(seconds())
+    return DONE
+  }
+
+  /**
+   * Hands every message's outcome to `observer` (the /metrics counters): each admitted one, and
+   * each handled, timed from emit to handled. A message held before admission opened counts once.
+   */
+  observe(observer: PathObserver): void {
+    this.#observer = observer
+  }
+
+  #dispatch(hypha: string, input: unknown): Promise<void> {
     if (this.#inFlight.size >= MESSAGES_IN_FLIGHT) {
       this.#runtime.logger.warn('message dropped: too many messages in flight', {
         hypha,
@@ -151,6 +177,7 @@ export class Rhizomorph {
 
   #admitted(admission: Admission, message: IncomingMessage): Step {
     if (!admission.admitted) return
+    this.#observer?.admitted()
     const { config, conversations, directory, listeners, logger } = this.#runtime
     const conversationLocale = conversations.record(message)
     const principal = directory.resolve(message.sender)
