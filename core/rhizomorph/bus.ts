@@ -10,7 +10,7 @@ import { ownMember } from '../germination/implementation.ts'
 import type { PrincipalSnapshot } from '../identity/directory.ts'
 import { patternsAllow } from '../identity/patterns.ts'
 import { actingAs } from '../mycelium/actor.ts'
-import { DeadlineExceeded, raceDeadline } from '../supervision/deadline.ts'
+import { DeadlineExceeded, isThenable, raceDeadline } from '../supervision/deadline.ts'
 import { InFlight } from '../supervision/in-flight.ts'
 import type { SporeContexts } from './contexts.ts'
 import { describe } from './listeners.ts'
@@ -277,14 +277,20 @@ export class Rhizomorph {
       } as const
       if (!this.#handling.enter(route.plugin))
         return await this.#say(turn, 'reply.busy', { command: turn.command })
-      const running = Promise.resolve().then(() =>
-        actingAs(actor, () => handler.call(handlers, invocation, context)),
-      )
-      this.#handling.leaveWhen(route.plugin, running)
-      await raceDeadline(running, {
-        step: `handler ${declared.code}()`,
-        ms: this.#runtime.config.timeouts.handler,
-      })
+      let running: unknown
+      try {
+        running = actingAs(actor, () => handler.call(handlers, invocation, context))
+      } finally {
+        // A handler that returned (or threw) at once holds no slot; one still running does, deadline or not.
+        if (!isThenable(running)) this.#handling.leave(route.plugin)
+      }
+      if (isThenable(running)) {
+        this.#handling.leaveWhen(route.plugin, running)
+        await raceDeadline(running, {
+          step: `handler ${declared.code}()`,
+          ms: this.#runtime.config.timeouts.handler,
+        })
+      }
     } catch (error) {
       if (error instanceof DeadlineExceeded) {
         const { step, ms } = error
