@@ -1,5 +1,7 @@
 import type { Translate } from './i18n.ts'
 import type { ChannelIdentity, IncomingMessage, OutgoingContent, Principal, PushTarget } from './message.ts'
+import type { SporeSchedule } from './schedule.ts'
+import type { SporeStorage } from './storage.ts'
 import type { ChannelCapability } from './vocabulary.ts'
 
 export interface Logger {
@@ -24,6 +26,10 @@ export interface SporeContext<C = Record<string, unknown>> {
   rhiza<T = unknown>(name: string): T
   /** Whether a required rhiza is live; false for an absent optional one. */
   has(name: string): boolean
+  /** septum 1.1: the spore's own durable key–value namespace. */
+  readonly storage?: SporeStorage
+  /** septum 1.1: persisted schedules, disposed on stop and reload. */
+  readonly schedule?: SporeSchedule
 }
 
 export interface HyphaContext<C = Record<string, unknown>> extends SporeContext<C> {

@@ -1,3 +1,4 @@
+import type { RouteDeclaration } from './route.ts'
 import { type ChannelCapability, COMMON_DOMAIN, type MyceliumScope, type PluginKind } from './vocabulary.ts'
 
 /** One rhiza a spore depends on. `scopes` is only allowed when `rhiza` is `mycelium`. */
@@ -49,6 +50,8 @@ interface ManifestCommon {
   readonly description?: string
   readonly externals?: readonly string[]
   readonly requires?: readonly Requirement[]
+  /** septum 1.1: HTTP routes mounted under `/spores/<name>`. */
+  readonly routes?: readonly RouteDeclaration[]
 }
 
 export interface HyphaManifest extends ManifestCommon {

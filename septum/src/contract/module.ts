@@ -15,10 +15,13 @@ import type {
   Verdict,
 } from './message.ts'
 
+import type { RouteHandlers } from './route.ts'
+import type { StorageMigration } from './storage.ts'
+
 type Awaitable<T> = T | Promise<T>
 
 /** A channel: reaches out and touches the outside world. */
-export interface Hypha<C = Record<string, unknown>> {
+export interface Hypha<C = Record<string, unknown>> extends RouteHandlers {
   connect(ctx: HyphaContext<C>): Promise<void>
   listen(): Promise<void>
   stop(): Promise<void>
@@ -29,7 +32,7 @@ export interface Hypha<C = Record<string, unknown>> {
 }
 
 /** A connected system: `api` is what other spores receive from `ctx.rhiza(name)`. */
-export interface Rhiza<Api = unknown, C = Record<string, unknown>> {
+export interface Rhiza<Api = unknown, C = Record<string, unknown>> extends RouteHandlers {
   start(ctx: RhizaContext<C>): Promise<void>
   stop(): Promise<void>
   /** Reports the system's state; should report a failure rather than throw. */
@@ -43,14 +46,14 @@ export type Handler<C = Record<string, unknown>> = (
 ) => Awaitable<void>
 
 /** Commands: `handlers` is keyed by the names the manifest's `code:` fields reference. */
-export interface Enzyme<C = Record<string, unknown>> {
+export interface Enzyme<C = Record<string, unknown>> extends RouteHandlers {
   readonly handlers: Readonly<Record<string, Handler<C>>>
   start?(ctx: EnzymeStartContext<C>): Promise<void>
   stop?(): Promise<void>
 }
 
 /** A filter: decides whether a sender may be heard at all. */
-export interface Inhibitor<C = Record<string, unknown>> {
+export interface Inhibitor<C = Record<string, unknown>> extends RouteHandlers {
   inspect(message: IncomingMessage, ctx: InhibitorContext<C>): Awaitable<Verdict>
   start?(ctx: InhibitorContext<C>): Promise<void>
   stop?(): Promise<void>
@@ -116,6 +119,8 @@ export interface SporeModule<I, C = Record<string, unknown>> {
    * Read off the default export only, like configSchema; a spore without it offers none.
    */
   readonly operations?: SporeOperations
+  /** septum 1.1: storage migrations, run once each, in order, in a transaction, before start. */
+  readonly migrations?: readonly StorageMigration[]
   create(): Awaitable<I>
 }
 
