@@ -17,7 +17,7 @@ export function reportText(lines: readonly ReportLine[], options: ReportTextOpti
 
 /** A warning in the reader's language. */
 export function warningText(warning: GerminationWarning, t: CoreText): string {
-  return t(`report.warning.${warning.kind}`, { folder: warning.folder })
+  return t(`report.warning.${warning.kind}`, { ...warning })
 }
 
 function sporesText(lines: readonly ReportLine[], options: ReportTextOptions): string {

@@ -7,11 +7,11 @@ import { StartupRefusal } from './refusal.ts'
 const MANIFEST = 'spore.yaml'
 
 /** Something an operator should know about the set of spores that refuses no spore. */
-export interface GerminationWarning {
+export type GerminationWarning =
   /** A `spores:` folder that does not exist (or is no folder): it holds no spores. */
-  readonly kind: 'missingFolder'
-  readonly folder: string
-}
+  | { readonly kind: 'missingFolder'; readonly folder: string }
+  /** A spore folder set aside: another folder, found first, holds a spore of the same name. */
+  | { readonly kind: 'nameClash'; readonly folder: string; readonly name: string; readonly kept: string }
 
 /** What the spores folders hold. */
 export interface Discovery {

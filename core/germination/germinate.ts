@@ -6,13 +6,13 @@ import { discoverSpores } from './discovery.ts'
 import { installGate, MISSING_GUARD_REASON, recordDiscovered, recordFirstStart } from './enablement.ts'
 import { type ManifestReading, readDiscovered } from './manifest-reading.ts'
 import type { LoadedModule } from './module-loading.ts'
-import { refuseNameClashes } from './name-clash.ts'
+import { setNameClashesAside } from './name-clash.ts'
 import type { GerminatedSpore, Germination, InstallMemory, PluginStorePort } from './ports.ts'
 import { prepareSpore } from './preparation.ts'
 import { probeFirstStart } from './probe.ts'
 import { propagateDormancy } from './propagation.ts'
 import { resolveRequires } from './requires.ts'
-import { dependencyOrder, refuseCycles } from './requires-graph.ts'
+import { dependencyOrder, setCyclesAside } from './requires-graph.ts'
 
 export interface GerminateOptions {
   /** Folders whose immediate subfolders are spores; a missing folder holds none. */
@@ -41,8 +41,9 @@ export const RESERVED_NAMES: ReadonlySet<string> = new Set(['common', 'core', 'm
 
 /**
  * Turns folders of spores into germinated spores, each live (ready to start), disabled or dormant
- * with a reason. Throws a StartupRefusal for a fault of the whole set: a requires cycle or a name
- * found twice. Refusals come before any spore's code runs or any install row is written.
+ * with a reason. A requires cycle makes its members dormant, naming it; a name found twice keeps
+ * its first folder and sets the others aside with a warning: neither refuses the bot. Throws a
+ * StartupRefusal only for a spores folder that cannot be read.
  */
 export async function germinate(options: GerminateOptions): Promise<Germination> {
   const awaited = options.installs === undefined ? [] : [options.installs]
@@ -51,13 +52,15 @@ export async function germinate(options: GerminateOptions): Promise<Germination>
     options.logger,
     awaited,
   )
-  const readings = await readDiscovered(discovery)
-  refuseNameClashes(readings)
+  const { kept: readings, warnings: clashes } = setNameClashesAside(await readDiscovered(discovery))
+  for (const clash of clashes) options.logger.warn('a spore folder was set aside: its name is taken', clash)
   const installed = new Map<string, PluginKind>()
   for (const reading of readings) if (reading.manifest) installed.set(reading.name, reading.manifest.kind)
   const drafts = readings.map((reading) => draftOf(reading, installed, options.septumVersion))
+  for (const cycle of setCyclesAside(drafts)) {
+    options.logger.warn('spores left dormant: their requires close a cycle', { cycle })
+  }
   const graph = new Map(drafts.map((draft) => [draft.name, draft.edges]))
-  refuseCycles(graph)
   recordDiscovered(options.store, readings)
   for (const draft of drafts) remember(draft, options.store.memoryOf(draft.name))
   const vanished = missingGuards(options.store, new Set(graph.keys()))
@@ -82,7 +85,8 @@ export async function germinate(options: GerminateOptions): Promise<Germination>
     if (draft.reason?.includes(EXPIRY)) options.logger.warn('deadline passed', meta)
   }
   const spores = [...drafts, ...vanished].sort((a, b) => a.name.localeCompare(b.name))
-  return { spores, byName, order, logger: options.logger, started: [], warnings: discovery.warnings }
+  const warnings = [...discovery.warnings, ...clashes]
+  return { spores, byName, order, logger: options.logger, started: [], warnings }
 }
 
 /**

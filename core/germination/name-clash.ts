@@ -1,15 +1,22 @@
-import { StartupRefusal } from './refusal.ts'
+import type { GerminationWarning } from './discovery.ts'
 
-/** Two folders holding a spore of the same name: which one runs would be an accident of order. */
-export function refuseNameClashes(spores: readonly { readonly name: string; readonly dir: string }[]): void {
-  const dirsByName = new Map<string, string[]>()
+/**
+ * Two folders holding a spore of the same name: the first found (in the order the spores folders
+ * are configured) is kept, each other one is set aside with a warning that names both, so a clash
+ * a new folder brings refuses that folder and never the bot.
+ */
+export function setNameClashesAside<T extends { readonly name: string; readonly dir: string }>(
+  spores: readonly T[],
+): { kept: T[]; warnings: GerminationWarning[] } {
+  const first = new Map<string, T>()
+  const kept: T[] = []
+  const warnings: GerminationWarning[] = []
   for (const spore of spores) {
-    const dirs = dirsByName.get(spore.name) ?? []
-    dirs.push(spore.dir)
-    dirsByName.set(spore.name, dirs)
+    const earlier = first.get(spore.name)
+    if (earlier === undefined) {
+      first.set(spore.name, spore)
+      kept.push(spore)
+    } else warnings.push({ kind: 'nameClash', folder: spore.dir, name: spore.name, kept: earlier.dir })
   }
-  const clashes = [...dirsByName].filter(([, dirs]) => dirs.length > 1)
-  if (clashes.length === 0) return
-  const lines = clashes.map(([name, dirs]) => `spore "${name}" is found in ${dirs.join(' and ')}`)
-  throw new StartupRefusal(`${lines.join('; ')}; keep only one spore of each name`)
+  return { kept, warnings }
 }

@@ -45,16 +45,40 @@ export function findCycles(graph: RequiresGraph): string[][] {
   return cycles.sort((a, b) => a[0]!.localeCompare(b[0]!))
 }
 
-/** Optional edges count: two spores that only optionally require each other still cannot be ordered. */
-export function refuseCycles(graph: RequiresGraph): void {
-  const cycles = findCycles(graph)
-  if (cycles.length === 0) return
-  const listed = cycles.map((cycle) => cycle.join(', ')).join('; ')
-  const noun = cycles.length === 1 ? 'a cycle' : 'cycles'
-  throw new StartupRefusal(
-    `spores require each other in ${noun} (optional requirements included): ${listed}; ` +
-      'remove a requires entry to break each cycle',
-  )
+/** Why a spore in a requires cycle does not start: the cycle, named member by member. */
+export function cycleReason(cycle: readonly string[]): string {
+  return `its requires close a cycle (optional requirements included): ${cycle.join(' → ')}; remove a requires entry to break it`
+}
+
+/**
+ * Sets every spore in a requires cycle aside: it goes dormant naming its cycle, and leaves the
+ * graph so the others are still ordered and started. Optional edges count: two spores that only
+ * optionally require each other still cannot be ordered. Answers the cycles found.
+ */
+export function setCyclesAside(drafts: readonly CycleMember[]): string[][] {
+  const cycles = findCycles(new Map(drafts.map((draft) => [draft.name, draft.edges])))
+  const byName = new Map(drafts.map((draft) => [draft.name, draft]))
+  for (const cycle of cycles) {
+    for (const name of cycle) {
+      const draft = byName.get(name)!
+      // A spore already refused for its own fault keeps that reason; its edges leave all the same.
+      if (draft.state === 'live') {
+        draft.state = 'dormant'
+        draft.reason = cycleReason(cycle)
+      }
+      draft.edges = []
+      draft.mandatory = []
+    }
+  }
+  return cycles
+}
+
+interface CycleMember {
+  readonly name: string
+  state: string
+  reason: string | undefined
+  edges: readonly string[]
+  mandatory: readonly string[]
 }
 
 /** Dependencies before their dependants, ties broken by name; the graph has no cycle by now. */

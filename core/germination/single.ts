@@ -5,7 +5,7 @@ import { blankDraft, type Draft, draftOf, prepare, setState } from './germinate.
 import { readManifest } from './manifest-reading.ts'
 import type { GerminatedSpore, Germination, PluginStorePort } from './ports.ts'
 import { propagateDormancy } from './propagation.ts'
-import { findCycles } from './requires-graph.ts'
+import { cycleReason, findCycles } from './requires-graph.ts'
 
 export interface SingleOptions {
   readonly germination: Germination
@@ -32,7 +32,7 @@ export async function germinateOne(options: SingleOptions): Promise<GerminatedSp
   const draft: Draft = draftOf(reading, installed, options.septumVersion)
   const cycle = cycleThrough(germination, draft)
   if (cycle !== undefined && draft.state === 'live') {
-    setState(draft, 'dormant', `its requires close a cycle: ${cycle.join(' → ')}; it was refused alone`)
+    setState(draft, 'dormant', cycleReason(cycle))
     // Out of the graph, so the others are still ordered and none of them is refused for it.
     draft.edges = []
     draft.mandatory = []

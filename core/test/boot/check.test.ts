@@ -145,31 +145,32 @@ describe('bun core/boot/main.ts --check', () => {
     expect(stderr).toMatch(/mycelo\.yaml: line \d+, column \d+: /)
   })
 
-  it('refuses the same spore name in two folders, naming both paths', async () => {
+  it('starts with the same spore name in two folders, the second folder set aside and named in a warning', async () => {
     const { folder, spores, config } = setUp()
     writeFileSync(config, 'spores: [spores, more]\n')
     const first = respondEnzyme(spores, 'echo')
     const second = respondEnzyme(join(folder, 'more'), 'echo')
-    const { code, stderr, stdout } = await runBoot(['--check'], config)
-    expect(code).toBe(1)
-    expect(stdout).toBe('')
-    expect(stderr).toContain('Mycelo cannot start: ')
-    expect(stderr).toContain(first)
-    expect(stderr).toContain(second)
+    const { code, stdout } = await runBoot(['--check'], config)
+    expect(code).toBe(0)
+    expect(stdout).toContain(`the spore folder ${second} is set aside: a spore named "echo" already runs from ${first}`)
   })
 
-  it('refuses a cycle of three spores joined only by optional edges, naming all three', async () => {
+  it('leaves a cycle of three spores joined only by optional edges dormant, naming all three; the rest start', async () => {
     const { spores, config } = setUp()
     optionalRhiza(spores, 'alpha', 'beta')
     optionalRhiza(spores, 'beta', 'gamma')
     optionalRhiza(spores, 'gamma', 'alpha')
     respondEnzyme(spores, 'echo')
     const { code, stdout } = await runBoot(['--check', '--json'], config)
-    expect(code).toBe(1)
-    const { ok, error } = JSON.parse(stdout)
-    expect(ok).toBe(false)
-    for (const name of ['alpha', 'beta', 'gamma']) expect(error).toContain(name)
-    expect(error).not.toContain('echo')
+    expect(code).toBe(0)
+    const { ok, spores: lines } = JSON.parse(stdout) as { ok: boolean; spores: Record<string, string>[] }
+    expect(ok).toBe(true)
+    for (const name of ['alpha', 'beta', 'gamma']) {
+      const line = lines.find((entry) => entry.name === name)
+      expect(line?.state).not.toBe('live')
+      expect(line?.reason).toContain('alpha → beta → gamma')
+    }
+    expect(lines.find((entry) => entry.name === 'echo')?.state).toBe('live')
   })
 
   it('refuses a database written by a newer Mycelo', async () => {

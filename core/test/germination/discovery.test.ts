@@ -65,16 +65,22 @@ describe('discovery', () => {
     expect(logger.entries.filter((entry) => entry.level === 'warn')).toEqual([])
   })
 
-  it('refuses to start when two folders hold a spore of the same name, naming both paths', async () => {
+  it('keeps the first of two folders holding a spore of the same name, setting the other aside with a warning', async () => {
     const first = join(root(), 'a')
     const second = join(root(), 'b')
     const one = await writeSpore(first, 'echo', { manifest: respondOnly('echo') })
     const other = await writeSpore(second, 'echo-copy', { manifest: respondOnly('echo') })
+    await writeSpore(second, 'alpha', { manifest: respondOnly('alpha') })
 
-    const refused = germinate({ folders: [first, second], store: new SqliteStore(), logger: memoryLogger() })
+    const logger = memoryLogger()
+    const germination = await germinate({ folders: [first, second], store: new SqliteStore(), logger })
 
-    await expect(refused).rejects.toBeInstanceOf(StartupRefusal)
-    await expect(refused).rejects.toThrow(`spore "echo" is found in ${one} and ${other}`)
+    expect(germination.spores.map((spore) => [spore.name, spore.dir, spore.state])).toEqual([
+      ['alpha', join(second, 'alpha'), 'live'],
+      ['echo', one, 'live'],
+    ])
+    expect(germination.warnings).toEqual([{ kind: 'nameClash', folder: other, name: 'echo', kept: one }])
+    expect(logger.entries.some((entry) => entry.message.includes('set aside'))).toBe(true)
   })
 
   it('names a spore whose manifest cannot be read after its folder, for the clash check too', async () => {
@@ -83,25 +89,18 @@ describe('discovery', () => {
     const broken = await writeSpore(first, 'radarr', { manifest: 'kind: [unclosed' })
     const valid = await writeSpore(second, 'radarr', { manifest: manifestOf('rhiza', 'radarr') })
 
-    const refused = germinate({ folders: [first, second], store: new SqliteStore(), logger: memoryLogger() })
-
-    await expect(refused).rejects.toThrow(`spore "radarr" is found in ${broken} and ${valid}`)
-  })
-
-  it('touches no install row when it refuses to start', async () => {
-    await writeSpore(join(root(), 'a'), 'echo', { manifest: respondOnly('echo') })
-    await writeSpore(join(root(), 'b'), 'echo', { manifest: respondOnly('echo') })
-    const store = new SqliteStore()
-
-    const refused = germinate({
-      folders: [join(root(), 'a'), join(root(), 'b')],
-      store,
+    const germination = await germinate({
+      folders: [first, second],
+      store: new SqliteStore(),
       logger: memoryLogger(),
     })
 
-    await expect(refused).rejects.toBeInstanceOf(StartupRefusal)
-    expect(store.rows.size).toBe(0)
+    expect(sporeNamed(germination, 'radarr').dir).toBe(broken)
+    expect(germination.warnings).toEqual([
+      { kind: 'nameClash', folder: valid, name: 'radarr', kept: broken },
+    ])
   })
+
 })
 
 describe('an entry discovery cannot look into', () => {

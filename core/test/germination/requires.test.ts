@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test'
-import { StartupRefusal, sporeContext } from '../../germination/index.ts'
+import { sporeContext } from '../../germination/index.ts'
 import {
   germinateIn,
   lifecycleModule,
@@ -117,19 +117,31 @@ describe('requires', () => {
 })
 
 describe('requires cycles', () => {
-  it('refuses to start on a cycle of three spores joined only by optional edges, naming all three', async () => {
+  const CYCLE = '(optional requirements included): '
+
+  it('leaves a cycle of three spores joined only by optional edges dormant, naming all three; the rest start', async () => {
     await rhiza('alpha', [{ rhiza: 'beta', optional: true }])
     await rhiza('beta', [{ rhiza: 'gamma', optional: true }])
     await rhiza('gamma', [{ rhiza: 'alpha', optional: true }])
     await rhiza('outside', [{ rhiza: 'alpha' }])
+    await rhiza('bystander')
 
-    const refused = germinateIn(root())
+    // The next start of a bot that had them all enabled: the cycle does not refuse the start.
+    const store = SqliteStore.enabling('alpha', 'beta', 'gamma', 'outside', 'bystander')
+    const { germination, logger } = await germinateIn(root(), store)
 
-    await expect(refused).rejects.toBeInstanceOf(StartupRefusal)
-    await expect(refused).rejects.toThrow(
-      'spores require each other in a cycle (optional requirements included): alpha, beta, gamma; ' +
-        'remove a requires entry to break each cycle',
-    )
+    for (const name of ['alpha', 'beta', 'gamma']) {
+      expect(sporeNamed(germination, name).state).toBe('dormant')
+      expect(sporeNamed(germination, name).reason).toBe(
+        `its requires close a cycle ${CYCLE}alpha → beta → gamma; remove a requires entry to break it`,
+      )
+    }
+    // Mandatorily requiring a spore of the cycle: dormant by propagation, naming what it lacks.
+    expect(sporeNamed(germination, 'outside').state).toBe('dormant')
+    expect(sporeNamed(germination, 'outside').reason).toContain('alpha')
+    expect(sporeNamed(germination, 'bystander').state).toBe('live')
+    const warned = logger.entries.filter((entry) => entry.message.includes('close a cycle'))
+    expect(warned).toHaveLength(1)
   })
 
   it('names every spore in every cycle, wherever in the graph, including a spore requiring itself', async () => {
@@ -139,30 +151,46 @@ describe('requires cycles', () => {
     await rhiza('d', [{ rhiza: 'e' }])
     await rhiza('e', [{ rhiza: 'c' }])
     await rhiza('loner', [{ rhiza: 'loner', optional: true }])
-    await rhiza('fine', [{ rhiza: 'a' }])
+    await rhiza('fine', [{ rhiza: 'a', optional: true }])
 
-    const refused = germinateIn(root())
+    const { germination } = await germinateIn(root())
 
-    await expect(refused).rejects.toThrow(
-      'spores require each other in cycles (optional requirements included): a, b; c, d, e; loner; ',
-    )
+    const reasonOf = (name: string) => sporeNamed(germination, name).reason
+    expect(reasonOf('a')).toContain(`${CYCLE}a → b;`)
+    expect(reasonOf('b')).toContain(`${CYCLE}a → b;`)
+    for (const name of ['c', 'd', 'e']) expect(reasonOf(name)).toContain(`${CYCLE}c → d → e;`)
+    expect(reasonOf('loner')).toContain(`${CYCLE}loner;`)
+    // Only optionally requiring a cycle member: it starts without it.
+    expect(sporeNamed(germination, 'fine').state).toBe('live')
+    expect(germination.order.map((spore) => spore.name)).toContain('fine')
   })
 
-  it('counts the edges of a dormant spore: the cycle refuses start-up all the same', async () => {
+  it('counts the edges of a dormant spore, which keeps its own reason', async () => {
     await rhiza('old', [{ rhiza: 'new' }])
     await writeSpore(root(), 'new', {
       manifest: manifestOf('rhiza', 'new', { septum: '^0.5', requires: [{ rhiza: 'old' }] }),
     })
 
-    await expect(germinateIn(root())).rejects.toThrow('(optional requirements included): new, old;')
+    const { germination } = await germinateIn(root())
+
+    expect(sporeNamed(germination, 'old').reason).toContain(`${CYCLE}new → old;`)
+    expect(sporeNamed(germination, 'new').reason).not.toContain('cycle')
   })
 
-  it('starts nothing and records nothing when it refuses', async () => {
+  it('on a first start, records the cycle spores disabled with the cycle as reason, and starts the rest', async () => {
     await rhiza('a', [{ rhiza: 'b' }])
     await rhiza('b', [{ rhiza: 'a' }])
+    await rhiza('c')
     const store = new SqliteStore()
 
-    await expect(germinateIn(root(), store)).rejects.toBeInstanceOf(StartupRefusal)
-    expect(store.rows.size).toBe(0)
+    const { germination } = await germinateIn(root(), store)
+
+    expect(germination.spores.map((spore) => [spore.name, spore.state])).toEqual([
+      ['a', 'disabled'],
+      ['b', 'disabled'],
+      ['c', 'live'],
+    ])
+    expect(sporeNamed(germination, 'a').reason).toContain('a → b')
+    expect([...store.rows.keys()].sort()).toEqual(['a', 'b', 'c'])
   })
 })

@@ -221,12 +221,53 @@ describe('a cycle brought in while running', () => {
     await writeFolder(join(core.folder, 'spores', 'right'), ringRhiza('right', 'left'))
     await one('/rescan')
     expect(await one('/enable left')).toBe(
-      'left is enabled and dormant: its requires close a cycle: left → right; it was refused alone.',
+      'left is enabled and dormant: its requires close a cycle (optional requirements included): left → right; remove a requires entry to break it.',
     )
     // Refused out of the graph, left no longer closes one: right waits on it instead.
     expect(await one('/enable right')).toBe(
       'right is enabled and dormant: requires rhiza "left", which is dormant.',
     )
     expect(await one('/greet')).toStartWith('hello from v')
+  })
+})
+
+describe('a cycle and a name clash, at the next start', () => {
+  it('leave the spores of the cycle dormant naming it, and the clashing folder aside: the rest start', async () => {
+    const folder = join(core.folder, 'next-start')
+    const first = await startTestCore({
+      folder,
+      spores: { admin: realSpore('admin'), greeter: GREETER },
+    })
+    const ask = async (text: string) => (await first.ask(text)).join('\n')
+    try {
+      await writeFolder(join(folder, 'spores', 'left'), ringRhiza('left', 'right'))
+      await writeFolder(join(folder, 'spores', 'right'), ringRhiza('right', 'left'))
+      await writeFolder(join(folder, 'spores', 'greeter-twin'), GREETER)
+      await ask('/rescan')
+      await ask('/enable left')
+      await ask('/enable right')
+    } finally {
+      await first.stop()
+    }
+    const next = await startTestCore({ folder, spores: { admin: realSpore('admin'), greeter: GREETER } })
+    try {
+      expect((await next.ask('/greet')).join('\n')).toStartWith('hello from v')
+      for (const name of ['left', 'right']) {
+        const spore = next.germination.byName.get(name)
+        expect(spore?.state).toBe('dormant')
+        expect(spore?.reason).toBe(
+          'its requires close a cycle (optional requirements included): left → right; remove a requires entry to break it',
+        )
+      }
+      expect(next.germination.byName.get('greeter')?.dir).toBe(join(folder, 'spores', 'greeter'))
+      expect(next.germination.warnings).toContainEqual({
+        kind: 'nameClash',
+        folder: join(folder, 'spores', 'greeter-twin'),
+        name: 'greeter',
+        kept: join(folder, 'spores', 'greeter'),
+      })
+    } finally {
+      await next.stop()
+    }
   })
 })
