@@ -21,6 +21,11 @@ export interface ReloadFigures {
   readonly rssAfterMiB: number
 }
 
+/** The entry imports a file of its own, so each reload evaluates a graph, not one file. */
+const withHelper = (entry: string) => `import { words } from './words.ts'\nvoid words\n${entry}`
+const helperModule = (version: string) =>
+  `export const words = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `${version}-${i}`))}\n`
+
 const GREETER = {
   'spore.yaml': `kind: enzyme
 name: greeter
@@ -30,7 +35,8 @@ commands:
     description: greet.description
     code: greet
 `,
-  'src/index.ts': greeterModule('v1'),
+  'src/index.ts': withHelper(greeterModule('v1')),
+  'src/words.ts': helperModule('v1'),
   'translations/en.yaml': 'greet:\n  description: Greets you\n',
 }
 
@@ -46,6 +52,7 @@ export async function reloadUnderLoad(reloads: number, load = 20): Promise<Reloa
   try {
     const lifecycle = core.assembly.runtime.lifecycle
     const source = join(core.folder, 'spores', 'greeter', 'src', 'index.ts')
+    const helper = join(core.folder, 'spores', 'greeter', 'src', 'words.ts')
     // Warm: the first reloads pay for compiling; the figure is the steady cost.
     for (let warm = 0; warm < 5; warm++) await lifecycle.restart('greeter', { fresh: true })
     Bun.gc(true)
@@ -54,7 +61,8 @@ export async function reloadUnderLoad(reloads: number, load = 20): Promise<Reloa
     let duringReload = 0
     const before = core.sent.length
     for (let round = 0; round < reloads; round++) {
-      await Bun.write(source, greeterModule(`v${round}`))
+      await Bun.write(source, withHelper(greeterModule(`v${round}`)))
+      await Bun.write(helper, helperModule(`v${round}`))
       const started = performance.now()
       const reload = lifecycle.restart('greeter', { fresh: true })
       const messages = Array.from({ length: load }, () => core.say('/greet'))

@@ -7,6 +7,9 @@ import { faultText } from './fault.ts'
 import { loadFaultText } from './load-fault.ts'
 import { shareContractModules } from './shared-modules.ts'
 
+/** Fresh imports so far, in this process: each reload's query is one no module was loaded under. */
+let freshImports = 0
+
 /** Where a spore's module may live, in the order they are tried. */
 export const ENTRY_CANDIDATES = ['src/index.ts', 'index.ts', 'dist/index.js', 'index.js'] as const
 
@@ -27,7 +30,7 @@ export interface LoadedModule {
 export interface LoadOptions {
   /** How long importing may take. */
   readonly deadlineMs?: number
-  /** A number never used before for this spore: the module is imported afresh, not from Bun's cache. */
+  /** Set for a reload: the module and the spore's own files it imports are evaluated anew, not taken from Bun's cache. */
   readonly fresh?: number
 }
 
@@ -55,9 +58,9 @@ export async function loadModule(
   try {
     // A module that never finishes importing (a top-level await) is abandoned, not waited on.
     const path = join(dir, entry)
-    // Bun caches a module by its specifier: a new query on the plain path (a file: URL's query is
-    // not honoured) evaluates the file as it is now, a fresh instance.
-    const specifier = options.fresh === undefined ? pathToFileURL(path).href : `${path}?v=${options.fresh}`
+    // Bun caches a module by its specifier: a query never used before on the plain path (a file:
+    // URL's query is not honoured) evaluates the file, and the spore's files it imports, as they are now.
+    const specifier = options.fresh === undefined ? pathToFileURL(path).href : `${path}?v=${++freshImports}`
     const importing = import(specifier)
     namespace = await raceDeadline(importing, { step: `importing ${entry}`, ms: deadlineMs })
   } catch (error) {

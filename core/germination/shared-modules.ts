@@ -30,6 +30,10 @@ let shared = false
  *
  * Bun's runtime plugins do not run onResolve for a bare specifier, so this hooks onLoad instead:
  * a source file outside the tree has those specifiers rewritten to the core's resolved paths.
+ *
+ * A reload imports `<entry>?v=<n>`: the same query is carried onto every relative import of a file
+ * loaded that way, so the spore's own files are all evaluated anew, not only its entry (Bun keys its
+ * module cache by the specifier, query included).
  */
 export function shareContractModules(): void {
   if (shared) return
@@ -37,11 +41,13 @@ export function shareContractModules(): void {
   Bun.plugin({
     name: 'mycelo-shared-contract-modules',
     setup(build) {
-      build.onLoad({ filter: outsideCoreTree() }, async ({ path: specified }) => {
-        // A reload imports `<file>?v=<n>`: the query names a fresh instance, not another file.
-        const path = specified.replace(/\?.*$/, '')
+      build.onLoad({ filter: sporeSources() }, async ({ path: specified }) => {
+        const query = VERSION_QUERY.exec(specified)?.[0]
+        const path = query === undefined ? specified : specified.slice(0, -query.length)
+        const source = await readFile(path, 'utf8')
+        const shared = path.startsWith(`${CORE_TREE}${sep}`) ? source : withSharedImports(source, path)
         return {
-          contents: withSharedImports(await readFile(path, 'utf8'), path),
+          contents: query === undefined ? shared : withVersionedImports(shared, query),
           loader: LOADERS[extname(path) as keyof typeof LOADERS] ?? 'js',
         }
       })
@@ -49,11 +55,28 @@ export function shareContractModules(): void {
   })
 }
 
-/** A module source outside the tree and outside any node_modules: a spore's own code. */
-function outsideCoreTree(): RegExp {
+const VERSION_QUERY = /\?v=\d+$/
+
+/** A relative import, in any of the forms a module uses, with no query of its own. */
+const RELATIVE_IMPORT = /(\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)(['"])(\.{1,2}\/[^'"\s?]*)\2/g
+
+/** The source with each relative import carrying the reload's query: a fresh instance of that file too. */
+export function withVersionedImports(source: string, query: string): string {
+  return source.replace(
+    RELATIVE_IMPORT,
+    (_whole, lead: string, quote: string, specifier: string) => `${lead}${quote}${specifier}${query}${quote}`,
+  )
+}
+
+/**
+ * A spore's own source, never one in a node_modules: anywhere outside the core's tree, and inside
+ * it (the first-party spores) when imported for a reload.
+ */
+function sporeSources(): RegExp {
   const tree = `${CORE_TREE}${sep}`.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
   const nodeModules = `[\\\\/]node_modules[\\\\/]`
-  return new RegExp(`^(?!${tree})(?!.*${nodeModules}).*\\.(?:m?ts|tsx|m?js|jsx)(?:\\?v=\\d+)?$`)
+  const source = `\\.(?:m?ts|tsx|m?js|jsx)`
+  return new RegExp(`^(?!.*${nodeModules})(?:(?!${tree}).*${source}(?:\\?v=\\d+)?|.*${source}\\?v=\\d+)$`)
 }
 
 /** The source with each shared import the spore does not ship pointed at the core's copy. */

@@ -96,11 +96,8 @@ describe('discovery', () => {
     })
 
     expect(sporeNamed(germination, 'radarr').dir).toBe(broken)
-    expect(germination.warnings).toEqual([
-      { kind: 'nameClash', folder: valid, name: 'radarr', kept: broken },
-    ])
+    expect(germination.warnings).toEqual([{ kind: 'nameClash', folder: valid, name: 'radarr', kept: broken }])
   })
-
 })
 
 describe('an entry discovery cannot look into', () => {
