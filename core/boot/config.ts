@@ -127,6 +127,18 @@ const fileSchema = z.strictObject({
     .prefault({}),
   maxMessageLength: z.int().min(1).default(4000),
   timeouts: timeoutsSchema,
+  /** How channels and connected systems are watched, and how soon a lost one is tried again (ms). */
+  supervision: z
+    .strictObject({
+      healthEvery: z.int().min(100).max(3_600_000).default(5_000),
+      retryFirst: z.int().min(10).max(600_000).default(1_000),
+      retryMax: z.int().min(10).max(3_600_000).default(60_000),
+    })
+    .refine((value) => value.retryFirst <= value.retryMax, {
+      message: 'retryFirst must not be longer than retryMax',
+      path: ['retryFirst'],
+    })
+    .prefault({}),
   sporangia: sporangiaSchema,
   log: logSchema,
 })

@@ -5,6 +5,7 @@ import { type Germination, RESERVED_NAMES } from '../germination/index.ts'
 import { Translator } from '../i18n/translator.ts'
 import { PrincipalDirectory } from '../identity/directory.ts'
 import { createMycelium } from '../mycelium/index.ts'
+import { readerLocale } from '../mycelium/reader-locale.ts'
 import { Rhizomorph } from '../rhizomorph/bus.ts'
 import { SporeContexts } from '../rhizomorph/contexts.ts'
 import { ConversationBook } from '../rhizomorph/conversations.ts'
@@ -15,6 +16,7 @@ import { RouteMap } from '../rhizomorph/routes.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 import type { PluginStore, Store } from '../store/index.ts'
 import { Regermination } from '../supervision/regermination.ts'
+import { snapshotPathOf } from '../supervision/snapshot.ts'
 import { Supervisor, type SupervisorOptions } from '../supervision/supervisor.ts'
 import type { DomainCatalogs } from './catalogues.ts'
 import type { MyceloConfig } from './config.ts'
@@ -99,7 +101,16 @@ export function assembleRuntime(options: AssembleOptions): Assembly {
     germination,
     lifecycle,
     logger,
+    // In the reader's language on a surface; in the default one in the log.
+    words: (key, params) =>
+      translator.render(
+        { domain: 'core', key: `supervision.${key}`, params },
+        readerLocale(translator.defaultLocale),
+      ),
     healthMs: config.timeouts.health,
+    snapshot: snapshotPathOf(config.database),
+    pollMs: config.supervision.healthEvery,
+    backoff: { initialMs: config.supervision.retryFirst, maxMs: config.supervision.retryMax },
     ...(options.supervision ?? {}),
   })
   const roster = new InhibitorRoster(

@@ -76,6 +76,7 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
       await startAll(germination, assembly.contexts, {
         deadlines: config.timeouts,
         onAdmissionReady: () => bus.openAdmission(),
+        onConnecting: (spore) => assembly?.runtime.supervisor.connecting(spore.name),
       })
       assembly.runtime.lifecycle.activate()
       assembly.runtime.supervisor.begin()

@@ -2,7 +2,10 @@ import type { CoreText } from '../boot/catalogues.ts'
 import type { Logging } from '../boot/log.ts'
 import { reportText } from '../boot/report-text.ts'
 import { startUp } from '../boot/startup.ts'
-import { lockHolder } from '../store/instance-lock.ts'
+import { report } from '../germination/index.ts'
+import { type LockHolder, lockHolder } from '../store/instance-lock.ts'
+import { readSnapshot, snapshotPathOf } from '../supervision/snapshot.ts'
+import { describeSupervised } from '../supervision/supervised.ts'
 import type { Answer } from './commands.ts'
 
 /**
@@ -12,8 +15,13 @@ import type { Answer } from './commands.ts'
 export async function status(options: {
   logging: Pick<Logging, 'logger' | 'setSecrets'>
   text: (locale: string) => CoreText
+  env?: Readonly<Record<string, string | undefined>>
 }): Promise<Answer> {
-  const started = await startUp({ logging: options.logging, check: true })
+  const started = await startUp({
+    logging: options.logging,
+    check: true,
+    ...(options.env ? { env: options.env } : {}),
+  })
   if (!started.ok) {
     const t = options.text(started.config?.defaultLocale ?? 'en')
     return { code: 1, text: t('boot.refused', { reason: started.error }) }
@@ -21,9 +29,9 @@ export async function status(options: {
   const running = started.value
   try {
     const t = options.text(running.config.defaultLocale)
-    const lines = running.report()
-    const live = lines.filter((line) => line.state === 'live').length
     const holder = lockHolder(running.config.database)
+    const lines = report(running.germination, notLiveIn(running.config.database, holder, t))
+    const live = lines.filter((line) => line.state === 'live').length
     const text = [
       reportText(lines, { t, folders: running.config.spores }).trimEnd(),
       t('boot.couldStart', { live, total: lines.length }),
@@ -32,5 +40,20 @@ export async function status(options: {
     return { code: 0, text: text.join('\n') }
   } finally {
     running.store.close()
+  }
+}
+
+/**
+ * Beside a running bot, a channel or system it cannot reach reads as the bot's own surfaces say
+ * (`reconnecting (attempt n, next in s)`, `unreachable`), from the states the bot keeps on disk.
+ */
+function notLiveIn(database: string, holder: LockHolder | undefined, t: CoreText) {
+  const path = snapshotPathOf(database)
+  const states = holder === undefined || path === undefined ? undefined : readSnapshot(path, holder.pid)
+  return (name: string): string | undefined => {
+    const supervised = states?.get(name)
+    if (supervised === undefined || supervised.state === 'live' || supervised.state === 'stopped')
+      return undefined
+    return describeSupervised(supervised, (key, params) => t(`supervision.${key}`, params))
   }
 }

@@ -12,6 +12,8 @@ export interface StartOptions {
    * can judge, so messages a hypha emitted while connecting may go through it.
    */
   readonly onAdmissionReady?: () => void
+  /** Told as each hypha's connect() begins, so it reads connecting meanwhile. */
+  readonly onConnecting?: (spore: GerminatedSpore) => void
 }
 
 /**
@@ -31,6 +33,7 @@ export async function startAll(
   const run = (spore: GerminatedSpore, phase: Phase, call: () => unknown) =>
     step({ germination, spore, phase, call, deadlines })
   for (const spore of live('hypha')) {
+    options.onConnecting?.(spore)
     await run(spore, 'connect', () => (spore.instance as Hypha).connect(contexts.hypha(spore)))
   }
   for (const spore of germination.order) {
@@ -59,17 +62,20 @@ export interface StartOneOptions {
   readonly spore: GerminatedSpore
   readonly contexts: ContextFactory
   readonly deadlines: Pick<Deadlines, Phase | 'stop'>
+  readonly onConnecting?: (spore: GerminatedSpore) => void
 }
 
 /**
  * Starts one live spore while the others run: a hypha connects then listens, any other kind starts.
  * A failure makes it dormant, and its dependants by propagation, as at start-up. Never throws.
  */
-export async function startOne({ germination, spore, contexts, deadlines }: StartOneOptions): Promise<void> {
+export async function startOne(options: StartOneOptions): Promise<void> {
+  const { germination, spore, contexts, deadlines } = options
   const run = (phase: Phase, call: () => unknown) => step({ germination, spore, phase, call, deadlines })
   const instance = spore.instance
   switch (spore.kind) {
     case 'hypha':
+      if (spore.state === 'live') options.onConnecting?.(spore)
       await run('connect', () => (instance as Hypha).connect(contexts.hypha(spore)))
       await run('listen', () => (instance as Hypha).listen())
       return

@@ -1,5 +1,3 @@
-import { StartupRefusal } from './refusal.ts'
-
 /** The requires graph: every spore by name, and the rhizas each one's edges point to. */
 export type RequiresGraph = ReadonlyMap<string, readonly string[]>
 

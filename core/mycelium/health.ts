@@ -18,6 +18,12 @@ export function healthRead(runtime: CoreRuntime): HealthRead {
       )
       // What was asked now is the supervisor's latest word too, so every surface reads the same.
       for (const answer of answers) runtime.supervisor.record(answer.name, answer)
+      // A channel finding its way back reads as the supervisor says, whatever it answered itself.
+      const read = answers.map((answer): RhizaHealth => {
+        const state = runtime.supervisor.stateOf(answer.name)?.state
+        if (state !== 'reconnecting' && state !== 'connecting') return answer
+        return { ...answer, state: 'unreachable', detail: runtime.supervisor.notLive(answer.name) ?? state }
+      })
       // A channel being reconnected to has no instance to ask: the supervisor says where it stands.
       const reconnecting = runtime.germination.spores
         .filter((spore) => spore.state !== 'live' && spore.state !== 'disabled')
@@ -27,7 +33,7 @@ export function healthRead(runtime: CoreRuntime): HealthRead {
             ? []
             : [{ name: spore.name, state: 'unreachable', detail: down, checkedAt: new Date() }]
         })
-      return [...answers, ...reconnecting]
+      return [...read, ...reconnecting]
     },
   }
 }

@@ -44,7 +44,8 @@ export class SporeContexts implements ContextFactory {
 
   hypha(spore: GerminatedSpore): HyphaContext {
     const emit = this.#emit
-    return { ...this.#base(spore), emit: (message) => emit(spore.name, message) }
+    const connection = this.#runtime.supervisor.reportsFor(spore)
+    return { ...this.#base(spore), emit: (message) => emit(spore.name, message), connection }
   }
 
   rhiza(spore: GerminatedSpore): SporeContext {

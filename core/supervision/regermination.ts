@@ -67,6 +67,7 @@ export class Regermination {
   #fresh = 0
   #active = false
   readonly #watchers: (() => void)[] = []
+  readonly #connecting: ((spore: GerminatedSpore) => void)[] = []
 
   constructor(options: RegerminationOptions) {
     this.#options = options
@@ -84,6 +85,11 @@ export class Regermination {
   /** Called after every change, once it has settled (the supervisor reads the states again). */
   watch(watcher: () => void): void {
     this.#watchers.push(watcher)
+  }
+
+  /** Told as a hypha's connect() begins, for it to read connecting meanwhile. */
+  watchConnecting(watcher: (spore: GerminatedSpore) => void): void {
+    this.#connecting.push(watcher)
   }
 
   /** Called once every spore has been started. */
@@ -258,7 +264,10 @@ export class Regermination {
     this.#options.swapped(next)
     // The command-line companion's runtime shows what is on disk but never starts a spore.
     if (next.state !== 'live' || !this.#active) return
-    await startOne({ germination, spore: next, contexts, deadlines })
+    const onConnecting = (spore: GerminatedSpore) => {
+      for (const watcher of this.#connecting) watcher(spore)
+    }
+    await startOne({ germination, spore: next, contexts, deadlines, onConnecting })
     this.#options.swapped(next)
   }
 

@@ -5,25 +5,48 @@ export interface Supervised {
   readonly state: SupervisedState
   /** The reconnect attempt under way (1 for the first retry), while reconnecting. */
   readonly attempt?: number
-  /** When the next attempt is due, while reconnecting. */
+  /** When the next attempt is due, while reconnecting, when it is known. */
   readonly nextAt?: Date
   /** When the state last changed. */
   readonly lastChange: Date
-  /** The last failure seen: a connect() error, or what health() said when it was not healthy. */
+  /** The last failure seen: a connect() error, a drop, or what health() said when it was not healthy. */
   readonly lastError?: string
 }
 
-/** The operator's sentence for a state: `reconnecting (attempt 2, next in 4 s)`, `unreachable: …`. */
-export function describeSupervised(supervised: Supervised, now = Date.now()): string {
-  if (supervised.state === 'reconnecting') {
-    const inS = supervised.nextAt ? Math.max(0, Math.ceil((supervised.nextAt.getTime() - now) / 1000)) : 0
-    const why = supervised.lastError ? `: ${supervised.lastError}` : ''
-    return `reconnecting (attempt ${supervised.attempt ?? 1}, next in ${inS} s)${why}`
+/** Renders one of the core's `supervision.*` catalogue keys, in the locale of whoever reads it. */
+export type SupervisionWords = (key: string, params: Readonly<Record<string, unknown>>) => string
+
+/**
+ * The operator's sentence for a state, in the reader's words: `reconnecting (attempt 2, next in
+ * 4 s): …`, `reconnecting (attempt 1)` when the next try's time is the channel's own, `unreachable: …`,
+ * `connecting`.
+ */
+export function describeSupervised(
+  supervised: Supervised,
+  words: SupervisionWords,
+  now = Date.now(),
+): string {
+  const state = stateWords(supervised, words, now)
+  if (state === undefined) return supervised.state
+  const why = supervised.lastError
+  return why ? words('because', { state, why }) : state
+}
+
+function stateWords(supervised: Supervised, words: SupervisionWords, now: number): string | undefined {
+  switch (supervised.state) {
+    case 'reconnecting': {
+      const attempt = supervised.attempt ?? 1
+      if (supervised.nextAt === undefined) return words('reconnectingNow', { attempt })
+      const seconds = Math.max(0, Math.ceil((supervised.nextAt.getTime() - now) / 1000))
+      return words('reconnecting', { attempt, seconds })
+    }
+    case 'unreachable':
+      return words('unreachable', {})
+    case 'connecting':
+      return words('connecting', {})
+    default:
+      return undefined
   }
-  if (supervised.state === 'unreachable') {
-    return supervised.lastError ? `unreachable: ${supervised.lastError}` : 'unreachable'
-  }
-  return supervised.state
 }
 
 /** Exponential backoff with jitter: 1 s, 2 s, 4 s … up to `maxMs`, each ±20 %. */

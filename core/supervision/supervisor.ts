@@ -1,19 +1,32 @@
-import type { Health, Logger } from '@mycelo/septum'
+import { rmSync } from 'node:fs'
+import type { ConnectionReports, ConnectionRetry, Health, Logger } from '@mycelo/septum'
 import type { GerminatedSpore, Germination } from '../germination/index.ts'
 import { askHealth, reportsHealth } from './health-asking.ts'
 import type { Regermination } from './regermination.ts'
-import { backoffMs, describeSupervised, type Supervised, type SupervisedState } from './supervised.ts'
+import { writeSnapshot } from './snapshot.ts'
+import {
+  backoffMs,
+  describeSupervised,
+  type Supervised,
+  type SupervisedState,
+  type SupervisionWords,
+} from './supervised.ts'
+import { SupervisionLog } from './supervision-log.ts'
 
 export interface SupervisorOptions {
   readonly germination: Germination
   readonly lifecycle: Regermination
   readonly logger: Logger
+  /** The core's `supervision.*` words, in the locale of whoever reads them. */
+  readonly words: SupervisionWords
   /** How often every live rhiza's, and every reporting channel's, health() is asked. */
   readonly pollMs?: number
   readonly healthMs: number
   readonly backoff?: { readonly initialMs?: number; readonly maxMs?: number }
   /** The shortest gap between two log lines about one spore; the lines in between are counted. */
   readonly logGapMs?: number
+  /** Where the running bot keeps its states for the command line to read (see snapshot.ts). */
+  readonly snapshot?: string | undefined
 }
 
 /** Reasons that say a channel's connect() failed: worth trying again, unlike a refused manifest. */
@@ -21,25 +34,36 @@ const CONNECT_FAILED = /^connect\(\) (failed|did not finish)/
 
 /**
  * The supervised state of every hypha and rhiza, the one every surface reads. A channel whose
- * connect() failed is started again with exponential backoff and jitter; health() is polled on an
- * interval and its last change and last error kept. State changes are logged, a flapping spore at
- * most once per gap (the lines it saved are counted in the next one).
+ * connect() failed, or that says it lost its connection and leaves the retry to the core, is started
+ * again with exponential backoff and jitter; one that reconnects by itself says how it goes, and is
+ * read as it says. health() is polled on an interval and its last change and last error kept.
  */
 export class Supervisor {
   readonly #options: SupervisorOptions
   readonly #states = new Map<string, Supervised>()
   readonly #retries = new Map<string, ReturnType<typeof setTimeout>>()
-  readonly #logged = new Map<string, { at: number; saved: number; lostSaid: boolean }>()
+  /** Channels that said they lost their connection and are finding their way back by themselves. */
+  readonly #selfHealing = new Set<string>()
+  readonly #log: SupervisionLog
   #poll: ReturnType<typeof setInterval> | undefined
   #stopped = false
+  #running = false
 
   constructor(options: SupervisorOptions) {
     this.#options = options
+    this.#log = new SupervisionLog({
+      logger: options.logger,
+      words: options.words,
+      gapMs: options.logGapMs ?? 60_000,
+    })
+    options.lifecycle.watchConnecting((spore) => this.connecting(spore.name))
   }
 
   /** Called once start-up has run: records each state, schedules retries, starts polling. */
   begin(): void {
+    this.#running = true
     this.observeAll()
+    this.#keep()
     this.#options.lifecycle.watch(() => this.observeAll())
     // At once, so no surface calls a channel live for a whole interval before it is first asked.
     void this.poll()
@@ -55,12 +79,33 @@ export class Supervisor {
     return this.#states.get(name) ?? this.#fromSpore(spore)
   }
 
-  /** Whether a surface must not call it live: connected to nothing that answers. */
+  /** Whether a surface must not call it live, and why, in the reader's words. */
   notLive(name: string): string | undefined {
     const supervised = this.stateOf(name)
     if (supervised === undefined || supervised.state === 'live' || supervised.state === 'stopped')
       return undefined
-    return describeSupervised(supervised)
+    return describeSupervised(supervised, this.#options.words)
+  }
+
+  /** What a hypha's context carries to say where its connection stands; its former selves are not heard. */
+  reportsFor(spore: GerminatedSpore): ConnectionReports {
+    const current = () => !this.#stopped && this.#options.germination.byName.get(spore.name) === spore
+    return {
+      up: () => {
+        if (current()) this.#up(spore.name)
+      },
+      lost: (reason, retry) => {
+        if (current()) this.#lost(spore.name, String(reason), retry)
+      },
+    }
+  }
+
+  /** A hypha's connect() is under way: it reads connecting, unless it is a retry already counted. */
+  connecting(name: string): void {
+    if (this.#stopped) return
+    this.#selfHealing.delete(name)
+    if (this.#states.get(name)?.state === 'reconnecting' && !this.#retries.has(name)) return
+    this.#set(name, { state: 'connecting' })
   }
 
   /** Takes every spore's germination state in, after start-up and after each change. */
@@ -74,10 +119,12 @@ export class Supervisor {
     if (spore.kind !== 'hypha' && spore.kind !== 'rhiza') return
     const current = this.#states.get(spore.name)
     if (spore.state === 'live') {
-      // Started is not reachable: an unreachable one stays so until its health() says otherwise.
+      // Started is not reachable: one that reaches nothing stays so until it says otherwise.
+      if (this.#selfHealing.has(spore.name) || this.#retries.has(spore.name)) return
       if (current?.state !== 'unreachable') this.#set(spore.name, { state: 'live' })
       return
     }
+    this.#selfHealing.delete(spore.name)
     if (spore.kind === 'hypha' && spore.state === 'dormant' && CONNECT_FAILED.test(spore.reason ?? '')) {
       this.#scheduleRetry(spore.name, spore.reason ?? 'connect() failed')
       return
@@ -93,22 +140,53 @@ export class Supervisor {
     await Promise.all(spores.map(async (spore) => this.record(spore.name, await askHealth(spore, { ms }))))
   }
 
-  /** Takes in one health() answer, from the poll or from a surface that asked. */
+  /**
+   * Takes in one health() answer, from the poll or from a surface that asked. Healthy is live; a
+   * channel finding its way back stays as it is whatever else its health says; otherwise
+   * degraded is live with its detail kept, and unreachable is unreachable.
+   */
   record(name: string, health: Pick<Health, 'state' | 'detail'>): void {
     if (this.#stopped) return
-    if (health.state === 'unreachable') {
+    const current = this.#states.get(name)
+    const returning = current?.state === 'reconnecting' || current?.state === 'connecting'
+    if (health.state === 'healthy' && !this.#retries.has(name)) {
+      this.#selfHealing.delete(name)
+      this.#set(name, { state: 'live' })
+    } else if (returning) {
+      // What the channel or the retry said of its loss says more than a health detail.
+      return
+    } else if (health.state === 'unreachable') {
       this.#set(name, { state: 'unreachable', lastError: health.detail ?? 'health() says unreachable' })
-    } else {
-      const lastError = health.state === 'degraded' ? health.detail : undefined
-      this.#set(name, { state: 'live', ...(lastError ? { lastError } : {}) })
+    } else if (health.state === 'degraded') {
+      this.#set(name, { state: 'live', ...(health.detail ? { lastError: health.detail } : {}) })
     }
   }
 
   stop(): void {
+    if (this.#running && this.#options.snapshot) rmSync(this.#options.snapshot, { force: true })
     this.#stopped = true
     if (this.#poll) clearInterval(this.#poll)
     for (const timer of this.#retries.values()) clearTimeout(timer)
     this.#retries.clear()
+  }
+
+  #up(name: string): void {
+    this.#selfHealing.delete(name)
+    this.#clearRetry(name)
+    this.#set(name, { state: 'live' })
+  }
+
+  #lost(name: string, reason: string, retry: ConnectionRetry | undefined): void {
+    if (retry === undefined) {
+      this.#selfHealing.delete(name)
+      this.#scheduleRetry(name, reason)
+      return
+    }
+    this.#selfHealing.add(name)
+    const attempt = Number.isSafeInteger(retry.attempt) && retry.attempt > 0 ? retry.attempt : 1
+    const inMs = retry.inMs
+    const nextAt = typeof inMs === 'number' && inMs >= 0 ? { nextAt: new Date(Date.now() + inMs) } : {}
+    this.#set(name, { state: 'reconnecting', attempt, ...nextAt, lastError: reason })
   }
 
   #scheduleRetry(name: string, error: string): void {
@@ -138,45 +216,26 @@ export class Supervisor {
     this.#retries.delete(name)
   }
 
-  #set(name: string, next: Omit<Supervised, 'lastChange'>): void {
+  #set(name: string, next: Omit<Supervised, 'lastChange'> & { lastChange?: Date }): void {
     const previous = this.#states.get(name)
     const changed = previous?.state !== next.state
     const lastChange = changed || previous === undefined ? new Date() : previous.lastChange
-    const lastError = next.lastError ?? (next.state === 'live' ? undefined : previous?.lastError)
-    this.#states.set(name, { ...next, lastChange, ...(lastError ? { lastError } : {}) })
-    // A spore down from the start is a loss too: its return must be said.
-    const down = next.state !== 'live' && next.state !== 'stopped'
-    if (changed && (previous !== undefined || down)) {
-      this.#log(name, previous?.state ?? 'connecting', this.#states.get(name)!)
-    }
+    // Live and connecting start afresh; a state still down keeps the last failure it knew.
+    const fresh = next.state === 'live' || next.state === 'connecting'
+    const lastError = next.lastError ?? (fresh ? undefined : previous?.lastError)
+    const { lastError: _given, lastChange: _kept, ...rest } = next
+    const settled: Supervised = { ...rest, lastChange, ...(lastError ? { lastError } : {}) }
+    this.#states.set(name, settled)
+    if (changed) this.#log.changed(name, previous?.state, settled)
+    const moved =
+      changed || previous?.attempt !== settled.attempt || previous?.lastError !== settled.lastError
+    if (moved) this.#keep()
   }
 
-  /**
-   * A loss is logged at most once per gap, and its return once after it: a flapping spore writes
-   * two lines per gap, the next loss naming how many changes went unlogged in between.
-   */
-  #log(name: string, from: SupervisedState, to: Supervised): void {
-    const now = Date.now()
-    const gap = this.#options.logGapMs ?? 60_000
-    const last = this.#logged.get(name) ?? { at: Number.NEGATIVE_INFINITY, saved: 0, lostSaid: false }
-    this.#logged.set(name, last)
-    const meta = { spore: name, from, state: describeSupervised(to, now) }
-    if (to.state === 'live' || to.state === 'stopped') {
-      if (!last.lostSaid) {
-        last.saved++
-        return
-      }
-      last.lostSaid = false
-      if (to.state === 'live') this.#options.logger.info('back: connected again', meta)
-      return
-    }
-    if (now - last.at < gap) {
-      last.saved++
-      return
-    }
-    const unlogged = last.saved
-    Object.assign(last, { at: now, saved: 0, lostSaid: true })
-    this.#options.logger.warn('connection lost', { ...meta, ...(unlogged ? { unlogged } : {}) })
+  /** The states as they now stand, for the command line; only a running bot writes them. */
+  #keep(): void {
+    const path = this.#options.snapshot
+    if (path !== undefined && this.#running && !this.#stopped) writeSnapshot(path, this.#states)
   }
 
   #fromSpore(spore: GerminatedSpore): Supervised {

@@ -152,7 +152,9 @@ describe('bun core/boot/main.ts --check', () => {
     const second = respondEnzyme(join(folder, 'more'), 'echo')
     const { code, stdout } = await runBoot(['--check'], config)
     expect(code).toBe(0)
-    expect(stdout).toContain(`the spore folder ${second} is set aside: a spore named "echo" already runs from ${first}`)
+    expect(stdout).toContain(
+      `the spore folder ${second} is set aside: a spore named "echo" already runs from ${first}`,
+    )
   })
 
   it('leaves a cycle of three spores joined only by optional edges dormant, naming all three; the rest start', async () => {

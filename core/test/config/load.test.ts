@@ -63,6 +63,7 @@ describe('loadConfig', () => {
         send: 15_000,
         groupMembers: 5_000,
       },
+      supervision: { healthEvery: 5_000, retryFirst: 1_000, retryMax: 60_000 },
       sporangia: {
         allowLoopbackHttp: false,
         githubApi: 'https://api.github.com',
@@ -124,6 +125,7 @@ describe('loadConfig', () => {
         send: 15_000,
         groupMembers: 5_000,
       },
+      supervision: { healthEvery: 5_000, retryFirst: 1_000, retryMax: 60_000 },
       sporangia: {
         allowLoopbackHttp: false,
         githubApi: 'https://api.github.com',
@@ -144,6 +146,13 @@ describe('loadConfig', () => {
     expect(refusal('timeouts: { inspect: 0 }\n')).toContain('timeouts.inspect')
     expect(refusal('timeouts: { handler: 1.5 }\n')).toContain('timeouts.handler')
     expect(refusal('timeouts: { hanlder: 100 }\n')).toBe('timeouts: unknown key "hanlder"')
+  })
+
+  it('refuses a supervision interval out of bounds, or a first retry longer than the longest, naming it', () => {
+    expect(refusal('supervision: { healthEvery: 5 }\n')).toContain('supervision.healthEvery')
+    expect(refusal('supervision: { retryFirst: 5000, retryMax: 1000 }\n')).toBe(
+      'supervision.retryFirst: retryFirst must not be longer than retryMax',
+    )
   })
 
   it('treats an empty file as all defaults', () => {

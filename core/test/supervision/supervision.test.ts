@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
 import { startFakeDiscord } from '../../../spores/discord/test/fake/index.ts'
 import { eventually, FakeDaemon } from '../../../spores/signal/test/fake/index.ts'
+import { actingAs } from '../../mycelium/actor.ts'
 import { healthRead } from '../../mycelium/health.ts'
 import { pluginsRead } from '../../mycelium/plugins.ts'
 import type { CoreRuntime } from '../../rhizomorph/runtime.ts'
@@ -66,7 +67,7 @@ describe('a channel whose first connection is refused', () => {
 })
 
 describe('signal while signal-cli is not there', () => {
-  it('is unreachable on /plugins, /health and the report alike, never live; live on all once it is up', async () => {
+  it('is reconnecting on /plugins, /health and the report alike, never live; live on all once it is up', async () => {
     const fake = FakeDaemon.start()
     daemon = fake
     fake.goDown()
@@ -79,7 +80,10 @@ describe('signal while signal-cli is not there', () => {
     const down = await surfaces(runtime, 'signal')
     expect(down.health?.state).toBe('unreachable')
     expect(down.listed?.state).toBe('dormant')
-    expect(down.listed?.reason).toStartWith('unreachable: cannot reach signal-cli')
+    // The channel says at once that it keeps trying, and when next: the supervisor reads it so.
+    expect(down.listed?.reason).toMatch(
+      /^reconnecting \(attempt \d+, next in \d+ s\): cannot reach signal-cli/,
+    )
     expect(down.line).toMatchObject({ state: 'dormant', reason: down.listed?.reason })
     fake.comeBack()
     await eventually(
@@ -161,5 +165,98 @@ describe('a rhiza whose health() names no known state', () => {
     expect(listed?.reason).toContain('health() gave no known state')
     expect(health).toMatchObject({ state: 'unreachable', detail: 'health() gave no known state' })
     expect(line?.state).not.toBe('live')
+  })
+})
+
+/** A channel whose connect() waits for the test, and which says it lost its connection when told. */
+const SLOW = {
+  'spore.yaml': 'kind: hypha\nname: slow\nseptum: "^1.0"\ncapabilities: []\n',
+  'src/index.ts': `export default { create: () => ({
+  async connect(ctx) {
+    globalThis.slowConnects = (globalThis.slowConnects ?? 0) + 1
+    globalThis.slowContext = ctx
+    await globalThis.slowGate
+  },
+  async listen() {}, async stop() {}, async send() {},
+}) }
+`,
+}
+
+interface SlowScope {
+  slowGate?: Promise<void>
+  slowConnects?: number
+  slowContext?: { connection?: { up(): void; lost(reason: string, retry?: object): void } }
+}
+
+describe('a channel whose connect() is under way', () => {
+  it('reads connecting on every surface until it has connected, then live', async () => {
+    const scope = globalThis as SlowScope
+    scope.slowGate = Promise.resolve()
+    core = await startCoreWith({ spores: { slow: SLOW } })
+    const runtime = core.running.assembly!.runtime
+    let open: () => void = () => undefined
+    scope.slowGate = new Promise<void>((resolve) => {
+      open = resolve
+    })
+    const reload = runtime.lifecycle.restart('slow', { fresh: true })
+    await eventually(() => runtime.supervisor.stateOf('slow')?.state === 'connecting', 'connecting')
+    const during = await surfaces(runtime, 'slow')
+    expect(during.listed).toMatchObject({ state: 'dormant', reason: 'connecting' })
+    expect(during.line).toMatchObject({ state: 'dormant', reason: 'connecting' })
+    open()
+    await reload
+    expect(runtime.supervisor.stateOf('slow')?.state).toBe('live')
+    expect((await surfaces(runtime, 'slow')).listed?.state).toBe('live')
+    // Connecting is on its way, not lost: nothing was said in the log.
+    expect(core.logs().filter((line) => line.spore === 'slow' && line.msg === 'connection lost')).toEqual([])
+  })
+})
+
+describe('a channel that says it lost its connection', () => {
+  it('and leaves the retry to the core is started again with backoff, and is live once it connects', async () => {
+    const scope = globalThis as SlowScope
+    scope.slowGate = Promise.resolve()
+    core = await startCoreWith({
+      spores: { slow: SLOW },
+      config: 'supervision: { retryFirst: 50, retryMax: 100 }',
+    })
+    const runtime = core.running.assembly!.runtime
+    const before = scope.slowConnects ?? 0
+    scope.slowContext?.connection?.lost('the far end hung up')
+    const lost = runtime.supervisor.stateOf('slow')
+    expect(lost).toMatchObject({ state: 'reconnecting', attempt: 1, lastError: 'the far end hung up' })
+    expect(runtime.supervisor.notLive('slow')).toMatch(
+      /^reconnecting \(attempt 1, next in \d+ s\): the far end hung up$/,
+    )
+    await eventually(() => (scope.slowConnects ?? 0) > before, 'connect() called again')
+    await eventually(() => runtime.supervisor.stateOf('slow')?.state === 'live', 'slow back')
+    expect(
+      core.logs().filter((line) => line.spore === 'slow' && line.msg === 'connection lost'),
+    ).toHaveLength(1)
+  })
+
+  it('and retries by itself reads as it says, in the reader’s language; a former self is not heard', async () => {
+    const scope = globalThis as SlowScope
+    scope.slowGate = Promise.resolve()
+    core = await startCoreWith({ spores: { slow: SLOW } })
+    const runtime = core.running.assembly!.runtime
+    const former = scope.slowContext
+    await runtime.lifecycle.restart('slow', { fresh: true })
+    former?.connection?.lost('an old socket closed', { attempt: 3, inMs: 2_000 })
+    expect(runtime.supervisor.stateOf('slow')?.state).toBe('live')
+    scope.slowContext?.connection?.lost('the socket closed', { attempt: 2, inMs: 4_000 })
+    expect(runtime.supervisor.notLive('slow')).toMatch(
+      /^reconnecting \(attempt 2, next in [34] s\): the socket closed$/,
+    )
+    const french = actingAs(
+      { kind: 'principal', principalId: 'p', channel: 'chat', spore: 'admin', locale: 'fr' },
+      () => runtime.supervisor.notLive('slow'),
+    )
+    expect(french).toMatch(/^reconnexion \(tentative 2, prochaine dans [34] s\) : the socket closed$/)
+    // A poll that finds it merely degraded does not call it live while it finds its way back.
+    runtime.supervisor.record('slow', { state: 'degraded', detail: 'reconnecting' })
+    expect(runtime.supervisor.stateOf('slow')?.state).toBe('reconnecting')
+    scope.slowContext?.connection?.up()
+    expect(runtime.supervisor.stateOf('slow')?.state).toBe('live')
   })
 })

@@ -4,6 +4,7 @@ import type { IncomingMessage, OutgoingContent } from '@mycelo/septum'
 import type { Assembly } from '../../boot/runtime.ts'
 import type { Germination } from '../../germination/index.ts'
 import type { Store } from '../../store/index.ts'
+import type { BootedCore } from './boot.ts'
 import { startCoreWith } from './boot-core.ts'
 
 /** A hypha for tests: `say()` emits through its real context, `sent` records every send. */
@@ -46,6 +47,8 @@ export interface TestCore {
   say(text: string, options?: SayOptions): Promise<void>
   /** Says something and answers the texts sent back in reply. */
   ask(text: string, options?: SayOptions): Promise<string[]>
+  /** The germination report as the running bot gives it (the supervisor's word included). */
+  report(): ReturnType<BootedCore['report']>
   stop(): Promise<void>
 }
 
@@ -126,6 +129,7 @@ export async function startTestCore(options: TestCoreOptions): Promise<TestCore>
       await say(text, options)
       return chat.sent.slice(before).map((s) => s.content.text ?? '')
     },
+    report: () => running.report(),
     stop: core.stop,
   }
 }

@@ -35,6 +35,30 @@ export interface SporeContext<C = Record<string, unknown>> {
 export interface HyphaContext<C = Record<string, unknown>> extends SporeContext<C> {
   /** Hands a heard message to the core. Never throws into the hypha; resolves once it is handled. */
   emit(message: IncomingMessage): Promise<void>
+  /**
+   * Tells the core where the connection stands the moment it changes, so every surface reads it at
+   * once rather than at the next health poll. Optional: call it as `ctx.connection?.lost(…)`.
+   */
+  readonly connection?: ConnectionReports
+}
+
+/** What a hypha says of its connection as it changes. */
+export interface ConnectionReports {
+  /** Connected (again): messages come and go. */
+  up(): void
+  /**
+   * The connection dropped, or went silent. With `retry`, the hypha is trying again by itself (the
+   * attempt under way, and when the next is due when it knows); without, the core stops it and
+   * starts it again, waiting longer each time.
+   */
+  lost(reason: string, retry?: ConnectionRetry): void
+}
+
+export interface ConnectionRetry {
+  /** 1 for the first try after the loss. */
+  readonly attempt: number
+  /** How long until that try, when the hypha knows. */
+  readonly inMs?: number
 }
 
 export type RhizaContext<C = Record<string, unknown>> = SporeContext<C>

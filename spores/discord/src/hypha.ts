@@ -146,13 +146,38 @@ export class DiscordHypha implements Hypha<DiscordConfig> {
     client.on(Events.MessageUpdate, (before, after) => {
       if (!before.partial && before.content !== after.content) this.#hear(after, guilds)
     })
+    this.#reportGateway(client, ctx)
     ctx.logger.info('discord connected', { bot: client.user.tag, guilds: client.guilds.cache.size })
+    ctx.connection?.up()
+  }
+
+  /**
+   * Tells the core of each drop the moment discord.js sees it (a close, or heartbeats left
+   * unanswered on a socket that stays open), and of each return. When discord.js gives up, the
+   * loss is the core's to retry: it stops this hypha and connects it again, with backoff.
+   */
+  #reportGateway(client: Client<true>, ctx: HyphaContext<DiscordConfig>): void {
+    let attempt = 0
+    const current = () => this.#client === client && !this.#stopped
+    client.on(Events.ShardReconnecting, () => {
+      if (current()) ctx.connection?.lost(troubleWords('gateway_dropped', {}), { attempt: ++attempt })
+    })
+    const back = () => {
+      attempt = 0
+      if (current()) ctx.connection?.up()
+    }
+    client.on(Events.ShardResume, back)
+    client.on(Events.ShardReady, back)
+    client.on(Events.ShardDisconnect, (event) => {
+      if (current()) ctx.connection?.lost(troubleWords('gateway_gave_up', { code: event.code }))
+    })
   }
 
   #retryLater(error: DiscordConnectError, attempt: number): void {
     const { initialMs, maxMs } = this.options.retry ?? { initialMs: 1_000, maxMs: 60_000 }
     const delay = Math.min(initialMs * 2 ** (attempt - 1), maxMs)
     this.#absence = { kind: 'retrying', reason: error.message, attempt, at: Date.now() + delay }
+    this.#context?.connection?.lost(error.message, { attempt, inMs: delay })
     this.#context?.logger.warn('discord: Discord is unavailable; trying again', {
       attempt,
       retryInMs: delay,
@@ -175,6 +200,8 @@ export class DiscordHypha implements Hypha<DiscordConfig> {
       const reason = error instanceof Error ? error.message : String(error)
       this.#absence = { kind: 'refused', reason }
       ctx.logger.error(reason, { attempts: attempt + 1 })
+      // Refused for now (a token reset meanwhile): the core retries with its own backoff.
+      ctx.connection?.lost(reason)
     }
   }
 

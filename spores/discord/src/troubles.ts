@@ -18,6 +18,10 @@ export const TROUBLE_WORDING = {
   rate_limited:
     'Discord rate-limited the bot: {count} message(s) wait to be sent in order, next try in {seconds} s',
   queue_full: "discord: not sent: {limit} messages already wait for Discord's rate limit to pass",
+  gateway_dropped:
+    'The Discord gateway connection dropped or went silent; discord.js is reconnecting by itself.',
+  gateway_gave_up:
+    'The Discord gateway closed the connection for good (code {code}); the bot connects again, waiting longer each time.',
 } as const
 
 export type TroubleSentence = keyof typeof TROUBLE_WORDING

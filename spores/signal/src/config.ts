@@ -48,6 +48,16 @@ const settings = z.strictObject({
     .describe('rest only: a bearer token a proxy in front of the API expects'),
   username: z.string().min(1).optional().describe('rest only: a basic-auth user a proxy in front expects'),
   password: z.string().min(1).optional().describe('rest only: the basic-auth password'),
+  checkSeconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .optional()
+    .describe(
+      'How often, in seconds, the bot asks signal-cli that it is still there (30 unless set); ' +
+        'a daemon silent that long is dialled again',
+    ),
 })
 
 type Settings = z.output<typeof settings>

@@ -110,6 +110,8 @@ export function createSignalHypha(options: SignalHyphaOptions = {}): SignalHypha
         backoff: options.backoff ?? DEFAULT_BACKOFF,
         logger: ctx.logger,
         account: ctx.config.account,
+        reports: ctx.connection,
+        checkMs: (ctx.config.checkSeconds ?? 30) * 1000,
       })
       await link.start()
     },

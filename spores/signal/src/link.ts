@@ -1,4 +1,4 @@
-import type { Health, Logger } from '@mycelo/septum'
+import type { ConnectionReports, Health, Logger } from '@mycelo/septum'
 import {
   type FrameSink,
   SignalCliRefusal,
@@ -20,6 +20,13 @@ export interface DaemonLinkOptions {
   readonly logger: Logger
   /** The Signal account the hypha speaks as; each new session checks signal-cli has it. */
   readonly account: string
+  /** Where the core hears of a loss and a return the moment they happen (absent on an older core). */
+  readonly reports?: ConnectionReports | undefined
+  /**
+   * How often a live session is asked to answer, and how long an answer may take: a daemon that
+   * keeps the connection open but stops answering (a half-open socket) is dialled again.
+   */
+  readonly checkMs?: number
 }
 
 /** connect() rejected: signal-cli answered, but has no such account, so no message can go or come. */
@@ -44,6 +51,7 @@ export class DaemonLink {
   #lastError = ''
   #timer: ReturnType<typeof setTimeout> | undefined
   #refusal: AccountRefused | undefined
+  #check: ReturnType<typeof setInterval> | undefined
 
   constructor(private readonly options: DaemonLinkOptions) {}
 
@@ -91,6 +99,7 @@ export class DaemonLink {
   async stop(): Promise<void> {
     this.#state = 'stopped'
     clearTimeout(this.#timer)
+    clearInterval(this.#check)
     const session = this.#session
     this.#session = undefined
     session?.close()
@@ -116,6 +125,9 @@ export class DaemonLink {
         retryInMs: delay,
         error: this.#lastError,
       })
+      const said =
+        this.#refusal?.message ?? `cannot reach signal-cli at ${transport.address}: ${this.#lastError}`
+      this.options.reports?.lost(said, { attempt: this.#attempts, inMs: delay })
       this.#timer = setTimeout(() => void this.#dial(), delay)
       return
     }
@@ -131,12 +143,47 @@ export class DaemonLink {
     this.#everConnected = true
     this.#attempts = 0
     void session.closed.then((reason) => this.#lost(session, reason))
+    this.#watch(session)
+    this.options.reports?.up()
+  }
+
+  /** Asks the session to answer every checkMs; one that stays silent that long counts as lost. */
+  #watch(session: TransportSession): void {
+    const ms = this.options.checkMs
+    if (ms === undefined) return
+    clearInterval(this.#check)
+    let asking = false
+    this.#check = setInterval(async () => {
+      if (asking || this.#session !== session) return
+      asking = true
+      const answered = await this.#answers(session, ms)
+      asking = false
+      if (answered || this.#session !== session) return
+      this.#lost(session, worded('silent', { seconds: Math.round(ms / 1000) }))
+      session.close()
+    }, ms)
+    this.#check.unref?.()
+  }
+
+  /** Whether signal-cli answers a call within `ms`: a refusal is an answer too. */
+  async #answers(session: TransportSession, ms: number): Promise<boolean> {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const silence = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), ms)
+    })
+    const asked = session.listGroups().then(
+      () => true,
+      (error: unknown) => error instanceof SignalCliRefusal,
+    )
+    const answered = await Promise.race([asked, silence])
+    clearTimeout(timer)
+    return answered
   }
 
   /** A call that needs the account: the daemon's refusal names a missing one in its own words. */
   async #checkAccount(session: TransportSession): Promise<void> {
     try {
-      await session.listGroups()
+      await this.#withinCheck(session.listGroups())
     } catch (error) {
       session.close()
       if (error instanceof SignalCliRefusal && error.unknownAccount) {
@@ -146,8 +193,25 @@ export class DaemonLink {
     }
   }
 
+  /** A daemon that accepts the connection but does not answer is no better than one that is down. */
+  async #withinCheck<T>(asked: Promise<T>): Promise<T> {
+    const ms = this.options.checkMs
+    if (ms === undefined) return asked
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const silence = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(worded('silent', { seconds: Math.round(ms / 1000) }))), ms)
+    })
+    try {
+      return await Promise.race([asked, silence])
+    } finally {
+      clearTimeout(timer)
+      asked.catch(() => undefined)
+    }
+  }
+
   #lost(session: TransportSession, reason: string): void {
     if (this.#session !== session || this.#state === 'stopped') return
+    clearInterval(this.#check)
     this.#session = undefined
     this.#state = 'reconnecting'
     this.#lastError = reason
@@ -157,6 +221,7 @@ export class DaemonLink {
       reason,
       retryInMs: delay,
     })
+    this.options.reports?.lost(reason, { attempt: 1, inMs: delay })
     this.#timer = setTimeout(() => void this.#dial(), delay)
   }
 

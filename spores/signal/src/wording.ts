@@ -19,6 +19,7 @@ export const OPERATOR_WORDING = {
     'Signal wants a captcha first: solve it and submit it with signal-cli submitRateLimitChallenge',
   network: 'signal-cli could not reach Signal: check the network of the machine signal-cli runs on',
   other_failure: 'see the signal-cli log',
+  silent: 'signal-cli stopped answering: no answer in {seconds} s, though the connection is still open',
 } as const
 
 export type OperatorSentence = keyof typeof OPERATOR_WORDING

@@ -91,6 +91,7 @@ describe('the Signal settings', () => {
       'token',
       'username',
       'password',
+      'checkSeconds',
     ])
     expect(schema.additionalProperties).toBe(false)
   })

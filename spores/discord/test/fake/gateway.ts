@@ -72,6 +72,9 @@ export class FakeGateway {
   readonly #sockets = new Set<GatewaySocket>()
   /** When set, the next IDENTIFY is answered by closing with this code instead of READY. */
   closeNextIdentifyWith: number | undefined
+  /** Sockets opened while silent: their HELLO arrives once the fake speaks again. */
+  readonly #unheard = new Set<GatewaySocket>()
+  #silent = false
 
   constructor(options: GatewayOptions) {
     this.#world = options.world
@@ -94,6 +97,29 @@ export class FakeGateway {
 
   open(socket: GatewaySocket): void {
     this.#sockets.add(socket)
+    if (this.#silent) {
+      this.#unheard.add(socket)
+      return
+    }
+    this.#hello(socket)
+  }
+
+  /**
+   * Keeps every socket open, and accepts new ones, but sends nothing on any of them: no heartbeat
+   * ACK, no dispatch, no HELLO. What clients send meanwhile is lost. A half-open connection.
+   */
+  goSilent(): void {
+    this.#silent = true
+  }
+
+  /** Speaks again: a socket opened while silent gets its HELLO now, as if it had been delayed. */
+  speakAgain(): void {
+    this.#silent = false
+    for (const socket of this.#unheard) if (this.#sockets.has(socket)) this.#hello(socket)
+    this.#unheard.clear()
+  }
+
+  #hello(socket: GatewaySocket): void {
     // The fake speaks JSON only, uncompressed; a client asking for ETF could not read it.
     const encoding = socket.data.query.get('encoding') ?? 'json'
     if (encoding !== 'json') {
@@ -113,6 +139,7 @@ export class FakeGateway {
   }
 
   message(socket: GatewaySocket, raw: string | Buffer): void {
+    if (this.#silent) return
     let frame: { op?: unknown; d?: unknown }
     try {
       frame = JSON.parse(typeof raw === 'string' ? raw : raw.toString('utf8'))
@@ -269,7 +296,8 @@ export class FakeGateway {
     session.sequence += 1
     const event: Dispatch = { op: GatewayOpcodes.Dispatch, t, s: session.sequence, d }
     session.sent.push(event)
-    if (session.socket !== undefined) send(session.socket, event)
+    // Kept for the replay a RESUME asks for, even while silent.
+    if (session.socket !== undefined && !this.#silent) send(session.socket, event)
   }
 }
 

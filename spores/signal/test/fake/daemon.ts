@@ -53,6 +53,7 @@ export class FakeDaemon {
   readonly #refusedRecipients = new Map<string, RecipientFailure>()
   readonly #attachments = new Map<string, Uint8Array>()
   #reorder = 0
+  #silent = false
   readonly #reordered: (() => void)[] = []
   #unix: UnixSocketListener<Connection> | undefined
   #tcp: TCPSocketListener<Connection> | undefined
@@ -87,7 +88,21 @@ export class FakeDaemon {
 
   /** Sends a raw line, such as one that is not JSON at all. */
   pushLine(line: string): void {
+    if (this.#silent) return
     for (const client of this.#clients) writeLine(client, line)
+  }
+
+  /**
+   * Keeps every connection open, and accepts new ones, but writes nothing on any of them: a
+   * half-open socket, as a daemon host that hangs or a path that silently drops packets.
+   */
+  goSilent(): void {
+    this.#silent = true
+  }
+
+  /** Answers again; what was asked while silent stays unanswered, as lost on the way. */
+  speakAgain(): void {
+    this.#silent = false
   }
 
   /** The next call of `method` is answered with this JSON-RPC error instead. */
@@ -190,7 +205,7 @@ export class FakeDaemon {
     }
     const params = (request.params ?? {}) as Record<string, unknown>
     this.requests.add({ method, params, id, via: socket.data.via })
-    if (this.#unanswered.delete(method)) return
+    if (this.#silent || this.#unanswered.delete(method)) return
     // A multi-account daemon answers every call for an account it does not hold this way.
     if (params.account !== this.account) {
       reply({ error: { code: -32602, message: 'Specified account does not exist', data: null }, id })
