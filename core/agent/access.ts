@@ -25,9 +25,20 @@ export interface AccessOptions {
   readonly onRefused?: (refusal: AccessRefusal) => void
   /** Words a refusal for the person (the bot: its `common` catalogue, in their locale); English otherwise. */
   readonly render?: (ref: TranslatableRef) => string
+  /**
+   * A connection resumed after its transport was lost: it has no recorded way to ask a person, so
+   * every write is refused, confirmed or not; reads go on.
+   */
+  readonly resumed?: boolean
 }
 
-export type RefusalReason = 'not-granted' | 'read-only' | 'unconfirmable' | 'declined' | 'identity-missing'
+export type RefusalReason =
+  | 'not-granted'
+  | 'read-only'
+  | 'unconfirmable'
+  | 'declined'
+  | 'identity-missing'
+  | 'resumed'
 
 /** A refused call's ordinary result. */
 export interface AccessRefusal {
@@ -50,6 +61,8 @@ const MESSAGES: Readonly<Record<RefusalReason, (module: string, operation: strin
   declined: (module, operation) => `Refused: the person declined "${module}.${operation}".`,
   'identity-missing': (module, operation) =>
     `Refused: "${module}.${operation}" changes something, and this call carries no execution identity.`,
+  resumed: (module, operation) =>
+    `Refused: "${module}.${operation}" changes something, and this connection was resumed after the bot restarted, so it can no longer ask a person. Start a new connection (initialize again) to make changes.`,
 }
 
 /** The grant in force for a module right now: the session's, else the host's, else full or none. */
@@ -89,6 +102,7 @@ async function decide(
   const grant = await grantFor(access, leaf.module)
   if (grant === 'none') return refusalOf(leaf, 'not-granted', access)
   if (grant === 'read' && policy.access !== 'read') return refusalOf(leaf, 'read-only', access)
+  if (access.resumed && policy.access !== 'read') return refusalOf(leaf, 'resumed', access)
   // Nobody is asked about a call that would be refused anyway.
   const refused = beforePerson()
   if (refused !== undefined) return refused

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os'
 import { MYCELIUM_SCOPES } from '@mycelo/septum'
 import type { CoreRuntime } from '../../rhizomorph/runtime.ts'
 import { agentKeyOf, touchAgentKey, verifyAgentKey } from '../../store/agent-keys.ts'
+import { agentSessionKey, forgetAgentSession, rememberAgentSession } from '../../store/agent-sessions.ts'
 import { normalizeSandboxAdmissionPolicy, SandboxAdmission } from '../admission.ts'
 import { createBotAgent } from '../bot-operations.ts'
 import type { ExecutionOptions } from '../runtime.ts'
@@ -24,7 +25,7 @@ const INSTRUCTIONS =
 export function botMcp(
   runtime: CoreRuntime,
   options: BotMcpOptions = {},
-): Pick<McpOptions, 'catalog' | 'authenticate'> {
+): Pick<McpOptions, 'catalog' | 'authenticate' | 'sessions'> {
   const execution = options.execution ?? {}
   const admission =
     execution.admission ??
@@ -32,6 +33,11 @@ export function botMcp(
   return {
     authenticate: (request) => authenticateKey(runtime, request),
     catalog: botCatalog(runtime, { ...execution, admission }, new ChatConfirmations(runtime)),
+    sessions: {
+      remember: (sessionId, principal) => rememberAgentSession(runtime.store, sessionId, principal.keyId),
+      recall: (sessionId) => agentSessionKey(runtime.store, sessionId),
+      forget: (sessionId) => forgetAgentSession(runtime.store, sessionId),
+    },
   }
 }
 
@@ -93,7 +99,12 @@ function openAgent(runtime: CoreRuntime, call: McpExecution, execution: Executio
   return createBotAgent(runtime, {
     principalId,
     agent: `agent-key:${keyId}`,
-    access: { required: MYCELIUM_SCOPES, sessionGrants: current, ...(confirm ? { confirm } : {}) },
+    access: {
+      required: MYCELIUM_SCOPES,
+      sessionGrants: current,
+      ...(confirm ? { confirm } : {}),
+      ...(call.resumed ? { resumed: true } : {}),
+    },
     execution,
   })
 }

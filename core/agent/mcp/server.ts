@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js'
-import { z } from 'zod'
 import type { ConfirmRequest } from '../access.ts'
-import type { AgentRuntime, ExecuteResult } from '../runtime.ts'
+import type { AgentRuntime } from '../runtime.ts'
+import { authInfoOf, registerExecute } from './execute-tool.ts'
 import { ENGLISH, jsonRpcError, type McpRefusal, STATUS } from './refusals.ts'
 
 /** Who a credential acts for; its ids name the key and the person, never the bearer token. */
@@ -26,6 +26,8 @@ export interface McpExecution {
   readonly admitted: () => Promise<boolean>
   /** Aborted when the client cancels the call or its connection ends. */
   readonly signal: AbortSignal
+  /** Set on a connection resumed after the bot lost it (a restart): no write may run over it. */
+  readonly resumed?: true
 }
 
 export interface McpCatalog {
@@ -51,6 +53,19 @@ export interface McpOptions {
    * that vanished without closing would otherwise hold its slot until the bot restarts.
    */
   readonly idleMs?: number
+  /**
+   * Where connections are remembered beyond this process, so a client can carry on after the bot
+   * restarts. Resumed, a connection has no recorded client capabilities: it reads, and refuses
+   * every write until the client initializes afresh. Without it, an unknown session is a 404.
+   */
+  readonly sessions?: McpSessions
+}
+
+export interface McpSessions {
+  remember(sessionId: string, principal: McpPrincipal): void
+  /** The key that opened it, when this endpoint (in this process or an earlier one) did. */
+  recall(sessionId: string): string | undefined
+  forget(sessionId: string): void
 }
 
 export interface Mcp {
@@ -59,19 +74,11 @@ export interface Mcp {
   close(): Promise<void>
 }
 
+export { EXECUTE_DESCRIPTION } from './execute-tool.ts'
 export const MAX_MCP_CONNECTIONS = 8
 export const MCP_IDLE_MS = 30 * 60_000
 const MAX_BODY_BYTES = 4 * 1024 * 1024
 const SESSION_HEADER = 'mcp-session-id'
-
-export const EXECUTE_DESCRIPTION = [
-  'Runs a JavaScript program (an async function body; `return` its answer as JSON) against the bot.',
-  'Operations are bound as `await env.<module>.<operation>(input)`, e.g. `env.plugins.read.listPlugins({})`.',
-  'Discover them first: `await forage.search("spores")` lists matching operations with their paths,',
-  '`await forage.describe("plugins.toggle.disable")` gives one operation’s input and output JSON Schema and access label.',
-  'Each call starts a fresh sandbox: nothing survives between calls; there is no network and no filesystem.',
-  'A refused operation answers `{ refused: true, reason, message }`; some writes ask a person first.',
-].join(' ')
 
 interface Connection {
   readonly principal: McpPrincipal
@@ -114,8 +121,7 @@ export function createMcp(options: McpOptions): Mcp {
     const sessionId = request.headers.get(SESSION_HEADER)
     if (sessionId !== null) {
       const connection = connections.get(sessionId)
-      // An unknown session (this process never had it, or lost it) must initialize again.
-      if (connection === undefined) return refuse('unknownSession')
+      if (connection === undefined) return resume(request, sessionId, auth.principal)
       if (connection.principal.keyId !== auth.principal.keyId) return refuse('forbidden')
       connection.lastSeen = Date.now()
       return connection.transport.handleRequest(request, { authInfo: authInfoOf(auth.principal, request) })
@@ -145,6 +151,43 @@ export function createMcp(options: McpOptions): Mcp {
     }
   }
 
+  /**
+   * A session this process does not hold: one an earlier process opened is carried on, read-only,
+   * one request at a time; one nobody opened must initialize again (404).
+   */
+  async function resume(request: Request, sessionId: string, principal: McpPrincipal): Promise<Response> {
+    const keyId = options.sessions?.recall(sessionId)
+    if (keyId === undefined) return refuse('unknownSession')
+    if (keyId !== principal.keyId) return refuse('forbidden')
+    if (request.method === 'DELETE') {
+      options.sessions?.forget(sessionId)
+      return new Response(null, { status: 200 })
+    }
+    // No stream to push on: whatever the server would send unasked has no one to reach.
+    if (request.method !== 'POST')
+      return new Response(null, { status: 405, headers: { allow: 'POST, DELETE' } })
+    const body = await boundedJson(request)
+    if (body === 'too-large') return refuse('tooLarge')
+    // Stateless: each request its own transport and server, answered as one JSON body.
+    const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true })
+    const server = new McpServer(
+      { name: 'mycelo', version: '1.0.0' },
+      { capabilities: { tools: {} }, instructions: options.catalog.instructions },
+    )
+    registerExecute(server, options, principal, { resumed: true })
+    try {
+      await server.connect(transport)
+      const answer = await transport.handleRequest(request, {
+        ...(body === undefined ? {} : { parsedBody: body }),
+        authInfo: authInfoOf(principal, request),
+      })
+      answer.headers.set(SESSION_HEADER, sessionId)
+      return answer
+    } finally {
+      await server.close()
+    }
+  }
+
   /** Closes the connections left idle too long, or whose key no longer authenticates (revoked, its person gone). */
   async function pruneStale() {
     for (const [id, connection] of connections) {
@@ -152,6 +195,8 @@ export function createMcp(options: McpOptions): Mcp {
       const auth = idle ? undefined : await options.authenticate(connection.opened)
       if (auth?.kind === 'admitted' && auth.principal.keyId === connection.principal.keyId) continue
       connections.delete(id)
+      // Given away, not lost: its client must initialize again, never carry on.
+      options.sessions?.forget(id)
       await connection.server.close()
     }
   }
@@ -161,9 +206,12 @@ export function createMcp(options: McpOptions): Mcp {
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
         connections.set(id, connection)
+        options.sessions?.remember(id, principal)
       },
+      // The client ended it: it is never resumed.
       onsessionclosed: (id) => {
         connections.delete(id)
+        options.sessions?.forget(id)
       },
     })
     transport.onclose = () => {
@@ -187,75 +235,6 @@ export function createMcp(options: McpOptions): Mcp {
   }
 
   return { handleRequest, close }
-}
-
-function registerExecute(server: McpServer, options: McpOptions, principal: McpPrincipal) {
-  server.registerTool(
-    'execute',
-    {
-      description: EXECUTE_DESCRIPTION,
-      inputSchema: { program: z.string().min(1).describe('The program: an async function body') },
-    },
-    async ({ program }, extra) => {
-      const request = (extra.authInfo?.extra as { request?: Request } | undefined)?.request
-      const admitted = async () => {
-        if (request === undefined) return false
-        const auth = await options.authenticate(request)
-        return auth.kind === 'admitted' && auth.principal.keyId === principal.keyId
-      }
-      const confirm = canElicitForms(server)
-        ? async (asked: ConfirmRequest) => {
-            const { message, field } = options.catalog.confirmation(principal, asked)
-            const answer = await server.server.elicitInput(
-              {
-                mode: 'form',
-                message,
-                requestedSchema: {
-                  type: 'object',
-                  properties: { confirm: { type: 'boolean', title: field } },
-                  required: ['confirm'],
-                },
-              },
-              { relatedRequestId: extra.requestId, signal: extra.signal },
-            )
-            return answer.action === 'accept' && answer.content?.confirm === true
-          }
-        : undefined
-      const agent = options.catalog.open({
-        principal,
-        admitted,
-        signal: extra.signal,
-        ...(confirm ? { confirm } : {}),
-      })
-      try {
-        const result = await agent.execute({
-          program,
-          toolCallId: String(extra.requestId),
-          signal: extra.signal,
-        })
-        return toolResult(result)
-      } finally {
-        await agent.close()
-      }
-    },
-  )
-}
-
-/** Only a client that declared form elicitation at initialize can be asked; any other confirm is refused. */
-function canElicitForms(server: McpServer): boolean {
-  const elicitation = server.server.getClientCapabilities()?.elicitation
-  if (elicitation === undefined) return false
-  // An empty capability object means form mode, for clients older than the modes.
-  return Object.keys(elicitation).length === 0 || elicitation.form !== undefined
-}
-
-function toolResult(result: ExecuteResult) {
-  if (result.ok) return { content: [{ type: 'text' as const, text: JSON.stringify(result.value) ?? 'null' }] }
-  return { isError: true, content: [{ type: 'text' as const, text: result.message }] }
-}
-
-function authInfoOf(principal: McpPrincipal, request: Request) {
-  return { token: '', clientId: principal.keyId, scopes: [], extra: { request } }
 }
 
 async function boundedJson(request: Request): Promise<unknown | 'too-large' | undefined> {

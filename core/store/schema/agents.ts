@@ -27,3 +27,21 @@ export const agentKeys = sqliteTable(
   },
   (table) => [index('agent_keys_principal_id').on(table.principalId)],
 )
+
+/**
+ * An MCP connection a key opened, known by its id's hash, so a client can carry on after the bot
+ * restarts. Resumed, it reads, but it lost the client's elicitation capability and writes nothing.
+ */
+export const agentSessions = sqliteTable(
+  'agent_sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    keyId: text('key_id')
+      .notNull()
+      .references(() => agentKeys.id, { onDelete: 'cascade' }),
+    openedAt: integer('opened_at', { mode: 'timestamp_ms' })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (table) => [index('agent_sessions_opened_at').on(table.openedAt)],
+)

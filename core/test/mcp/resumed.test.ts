@@ -1,0 +1,115 @@
+// A connection carried on after the bot lost it (a restart: the endpoint's memory is gone, its
+// database is not), through the SDK's own client over real HTTP. Resumed, it has no recorded client
+// elicitation capability: it reads, and refuses every write, saying how to get writes back.
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { MYCELIUM_SCOPES } from '@mycelo/septum'
+import { botMcp, createMcp, type Mcp } from '../../agent/mcp/index.ts'
+import { principalsRead } from '../../mycelium/principals.ts'
+import { createAgentKey } from '../../store/agent-keys.ts'
+import { type Bot, probeEnzyme, probeHypha, startBot } from '../mycelium/harness.ts'
+import { type Connected, connect } from './connect.ts'
+
+let bot: Bot
+let mcp: Mcp
+let server: ReturnType<typeof Bun.serve>
+let url: URL
+let owner: string
+let key: string
+
+/** The bot's process ends and a new one starts: connections in memory are gone, the database stays. */
+async function restartEndpoint(): Promise<void> {
+  await mcp.close()
+  mcp = createMcp(botMcp(bot.runtime, { execution: { timeoutMs: 2_000 } }))
+}
+
+beforeAll(async () => {
+  bot = await startBot({
+    spores: {
+      chat: probeHypha('chat'),
+      admin: probeEnzyme('admin', { scopes: MYCELIUM_SCOPES }),
+      victim: probeEnzyme('victim'),
+    },
+  })
+  owner = (await principalsRead(bot.runtime).findByIdentity('chat', 'boss'))!.id
+  key = createAgentKey(bot.store, { label: 'desktop', principalId: owner }).secret
+  mcp = createMcp(botMcp(bot.runtime, { execution: { timeoutMs: 2_000 } }))
+  // One address for both lives of the endpoint, as the bot's own server keeps its port.
+  server = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: (request) => mcp.handleRequest(request) })
+  url = new URL(`http://127.0.0.1:${server.port}/mcp`)
+})
+
+afterAll(async () => {
+  await mcp.close()
+  await server.stop(true)
+  await bot.stop()
+})
+
+const DISABLE = `return await env.plugins.toggle.disable({ name: 'victim' })`
+const ENABLE = `return await env.plugins.toggle.enable({ name: 'victim' })`
+const LIST = 'return (await env.plugins.read.listPlugins({})).map((p) => p.name)'
+
+describe('a connection resumed after the bot restarted', () => {
+  let agent: Connected
+
+  it('reads as before', async () => {
+    agent = await connect(url, { key, elicit: () => true })
+    expect(await agent.execute(LIST)).toEqual({ ok: true, value: ['admin', 'chat', 'victim'] })
+    await restartEndpoint()
+    expect(await agent.execute(LIST)).toEqual({ ok: true, value: ['admin', 'chat', 'victim'] })
+  })
+
+  it('refuses a write that asks a person, asking nobody, and says how to write again', async () => {
+    const answer = await agent.execute(DISABLE)
+    expect(answer).toEqual({
+      ok: true,
+      value: expect.objectContaining({ refused: true, module: 'plugins.toggle', reason: 'resumed' }),
+    })
+    const { message } = (answer as { value: { message: string } }).value
+    expect(message).toContain('resumed after the bot restarted')
+    expect(message).toContain('initialize again')
+    expect(agent.asked).toEqual([])
+    expect(bot.plugins.installOf('victim')?.enabled).toBe(true)
+  })
+
+  it('refuses a write that asks nobody too', async () => {
+    const answer = await agent.execute(ENABLE)
+    expect(answer).toEqual({ ok: true, value: expect.objectContaining({ refused: true, reason: 'resumed' }) })
+  })
+
+  it('belongs to the key that opened it: another key is refused 403 on it', async () => {
+    const other = createAgentKey(bot.store, { label: 'other', principalId: owner }).secret
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${other}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-session-id': agent.client.transport?.sessionId ?? '',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list', params: {} }),
+    })
+    expect(response.status).toBe(403)
+  })
+
+  it('ends when the client ends it: never resumed again, a fresh connection asks and writes', async () => {
+    const sessionId = agent.client.transport?.sessionId ?? ''
+    await agent.close()
+    const again = await fetch(url, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${key}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-session-id': sessionId,
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list', params: {} }),
+    })
+    expect(again.status).toBe(404)
+    const fresh = await connect(url, { key, elicit: () => true })
+    expect(await fresh.execute(DISABLE)).toEqual({ ok: true, value: { ok: true } })
+    expect(fresh.asked).toHaveLength(1)
+    expect(bot.plugins.installOf('victim')?.enabled).toBe(false)
+    await fresh.execute(ENABLE)
+    await fresh.close()
+  })
+})
