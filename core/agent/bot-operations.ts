@@ -45,6 +45,11 @@ export function createBotAgent(runtime: CoreRuntime, options: BotAgentOptions): 
     },
     ...(options.execution ? { execution: options.execution } : {}),
     ...(options.onSandboxFailure ? { onSandboxFailure: options.onSandboxFailure } : {}),
+    failureWords: (key, params) =>
+      runtime.translator.render(
+        { domain: 'core', key: `agent.failure.${key}`, params },
+        localeOf(runtime, options.principalId),
+      ),
   })
 }
 

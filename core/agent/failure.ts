@@ -42,20 +42,42 @@ export interface SandboxFailureReport {
 
 const DETAIL_LIMIT = 500
 
+/** The longest message the model is given, whatever a catalogue's words add. */
+export const MESSAGE_LIMIT = 1_000
+
+/** Renders `agent.failure.<key>` in the reader's language; the English below stands in without one. */
+export type FailureWords = (key: string, params: Readonly<Record<string, unknown>>) => string
+
 /**
  * The bounded projection the model receives: what happened and what to do, with a reference an
  * operator can find in the log; no host diagnostics.
  */
-export function sandboxFailureMessage(failure: SandboxFailure, reference: string): string {
-  return `${describe(failure)} (reference ${reference})`
+export function sandboxFailureMessage(
+  failure: SandboxFailure,
+  reference: string,
+  words?: FailureWords,
+): string {
+  const params = paramsOf(failure)
+  const message = words ? words(failure.kind, params) : describe(failure, params)
+  const whole = words ? words('withReference', { message, reference }) : `${message} (reference ${reference})`
+  if (whole.length <= MESSAGE_LIMIT) return whole
+  // The reference is what the operator needs: it is kept, the words before it are cut.
+  const tail = ` (reference ${reference})`
+  return `${whole.slice(0, MESSAGE_LIMIT - tail.length - 1)}…${tail}`
 }
 
-function describe(failure: SandboxFailure): string {
+/** What a failure's words may name: its facts, a guest's own text cut to its bound. */
+function paramsOf(failure: SandboxFailure): Record<string, unknown> {
+  const { kind: _kind, ...facts } = failure as SandboxFailure & Record<string, unknown>
+  return 'detail' in failure ? { ...facts, detail: bounded(failure.detail) } : facts
+}
+
+function describe(failure: SandboxFailure, params: Record<string, unknown>): string {
   switch (failure.kind) {
     case 'SyntaxError':
-      return `The program does not parse: ${bounded(failure.detail)}`
+      return `The program does not parse: ${params.detail}`
     case 'GuestException':
-      return `The program threw: ${bounded(failure.detail)}`
+      return `The program threw: ${params.detail}`
     case 'TransportLost':
       return 'The sandbox stopped answering before the program finished.'
     case 'BadResponse':

@@ -11,6 +11,7 @@ import {
 } from './admission.ts'
 import { type CallWrapper, type CapabilityFault, executionBindings } from './execution.ts'
 import {
+  type FailureWords,
   failureOf,
   type SandboxFailure,
   SandboxFailureError,
@@ -45,6 +46,8 @@ export interface AgentRuntimeOptions {
   readonly logger?: Logger
   /** Wraps every operation call; the bot runs it as the person the agent acts for. */
   readonly around?: CallWrapper
+  /** Words the model's failure message in the reader's language; English without it. */
+  readonly failureWords?: FailureWords
 }
 
 export interface ExecuteRequest {
@@ -104,7 +107,7 @@ export function makeAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     // Contention is not a health alert: it is logged, not warned about.
     const level = failure.kind === 'SandboxBusy' ? 'info' : 'warn'
     options.logger?.[level]('agent execute failed', { reference, executionId, kind: failure.kind })
-    const message = sandboxFailureMessage(failure, reference)
+    const message = sandboxFailureMessage(failure, reference, options.failureWords)
     return { ok: false as const, executionId, failure, message, reference, acknowledged }
   }
 

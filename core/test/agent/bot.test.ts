@@ -228,6 +228,20 @@ describe("the bot's own operations", () => {
     }
   })
 
+  it("words a failed execute for the model in the person's language, with its reference", async () => {
+    expect((await localeOutcomes(bot.runtime).setPrincipalLocale(guest, 'fr')).ok).toBe(true)
+    try {
+      const agent = createBotAgent(bot.runtime, { principalId: guest, agent: 'test' })
+      const result = await agent.execute({ program: 'throw new Error("non")' })
+      if (result.ok) throw new Error('the program was meant to fail')
+      expect(result.message).toBe(
+        `Le programme a levé une exception : Error: non (référence ${result.reference})`,
+      )
+    } finally {
+      await localeOutcomes(bot.runtime).setPrincipalLocale(guest, 'en')
+    }
+  })
+
   it("offers none of a spore's operations when one is badly labelled, and leaves the spore live", async () => {
     const agent = createBotAgent(bot.runtime, { principalId: owner, agent: 'test' })
     expect(await value(agent, 'return [typeof env.spores.sloppy, typeof env.spores.shelf]')).toEqual([

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test'
 import { z } from 'zod'
+import { MESSAGE_LIMIT } from '../../agent/failure.ts'
 import {
   defineModule,
   type ExecuteResult,
@@ -143,6 +144,31 @@ describe('the typed failure channel', () => {
     expect(String((reports[0]!.evidence as { faults: { evidence: Error }[] }).faults[0]!.evidence)).toContain(
       'hunter2',
     )
+  })
+
+  it('bounds the message the model reads, keeping its reference, however long the guest made it', async () => {
+    const long = failed(await runtime.execute({ program: 'throw new Error("x".repeat(20000))' }))
+    expect(long.message.length).toBeLessThanOrEqual(MESSAGE_LIMIT)
+    expect(long.message).toEndWith(`(reference ${long.reference})`)
+    expect(long.message).toContain(`The program threw: Error: ${'x'.repeat(400)}`)
+    // Words a catalogue gives may be longer still: the reference survives the cut all the same.
+    const wordy = sandboxFailureMessage(long.failure, long.reference, (key, params) =>
+      key === 'withReference' ? `${params.message} (ref ${params.reference})` : `${key}: ${'y'.repeat(5000)}`,
+    )
+    expect(wordy.length).toBeLessThanOrEqual(MESSAGE_LIMIT)
+    expect(wordy).toEndWith(`(reference ${long.reference})`)
+  })
+
+  it('words the message through the host’s words when given, with the failure’s facts', async () => {
+    const worded = makeAgentRuntime({
+      failureWords: (key, params) =>
+        key === 'withReference'
+          ? `${params.message} [${params.reference}]`
+          : `${key} ${JSON.stringify(params)}`,
+    })
+    const result = failed(await worded.execute({ program: 'return (' }))
+    expect(result.message).toStartWith('SyntaxError {"detail":')
+    expect(result.message).toEndWith(`[${result.reference}]`)
   })
 
   it('lets a guest catch a failed capability and carry on', async () => {
