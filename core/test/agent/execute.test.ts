@@ -197,6 +197,23 @@ describe('the typed failure channel', () => {
 })
 
 describe('deadline and cancellation', () => {
+  it('starts no guest for a call aborted before it is dispatched', async () => {
+    const { module, notes, contexts } = notesModule()
+    const runtime = makeAgentRuntime({ modules: [module] })
+    const caller = new AbortController()
+    caller.abort()
+    const result = failed(
+      await runtime.execute({
+        program: `await env.notes.add({ text: 'never' }); return 1`,
+        signal: caller.signal,
+      }),
+    )
+    expect(result.failure).toEqual({ kind: 'Cancelled', by: 'caller' })
+    expect(notes).toEqual([])
+    expect(contexts).toEqual([])
+    expect(runtime.admission.running).toBe(0)
+  })
+
   it('stops while (true) {} at its deadline', async () => {
     const runtime = makeAgentRuntime({ execution: { timeoutMs: 200 } })
     const result = failed(await runtime.execute({ program: 'while (true) {}' }))

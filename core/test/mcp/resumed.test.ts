@@ -113,3 +113,16 @@ describe('a connection resumed after the bot restarted', () => {
     await fresh.close()
   })
 })
+
+describe('closing the endpoint', () => {
+  it('closes every connection: its client is refused, and nothing new is opened', async () => {
+    const agent = await connect(url, { key, elicit: () => true })
+    expect(await agent.execute('return 1')).toEqual({ ok: true, value: 1 })
+    await mcp.close()
+    await expect(agent.execute('return 2')).rejects.toThrow('The bot')
+    await expect(connect(url, { key })).rejects.toThrow('closed')
+    await agent.client.close()
+    // A fresh endpoint, for afterAll to close like any other.
+    mcp = createMcp(botMcp(bot.runtime))
+  })
+})
