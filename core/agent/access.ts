@@ -99,7 +99,7 @@ async function decide(
   beforePerson: () => AccessRefusal | undefined,
 ): Promise<AccessRefusal | undefined> {
   const { policy } = leaf.operation
-  const grant = await grantFor(access, leaf.module)
+  const grant = await grantFor(access, leaf.grantKey)
   if (grant === 'none') return refusalOf(leaf, 'not-granted', access)
   if (grant === 'read' && policy.access !== 'read') return refusalOf(leaf, 'read-only', access)
   if (access.resumed && policy.access !== 'read') return refusalOf(leaf, 'resumed', access)

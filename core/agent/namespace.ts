@@ -13,6 +13,8 @@ export interface AgentModule {
   readonly namespace: readonly string[]
   readonly description: string
   readonly operations: Readonly<Record<string, Operation | AgentModule>>
+  /** The key its grant is looked up by, when a wider owner (the extension that built it) holds it. */
+  readonly grantAs?: string
 }
 
 export interface ModuleSpec {
@@ -25,8 +27,10 @@ export interface ModuleSpec {
 
 /** One callable operation with every name it goes by. */
 export interface Leaf {
-  /** The enclosing module's id: the authority every grant is looked up by. */
+  /** The enclosing module's id: the authority its calls are refused and reported under. */
   readonly module: string
+  /** The key its grant is read from: the module's id, or the wider owner's it was built under. */
+  readonly grantKey: string
   /** The path within that module, as a gate sees it: `windows.open`. */
   readonly relative: string
   /** The complete logical path under `env`: `apps.bazaar.windows.open`. */
@@ -64,6 +68,16 @@ export function defineModule(spec: ModuleSpec): AgentModule {
 }
 
 /**
+ * The module with its grant looked up by a wider owner's key, such as the spore or extension that
+ * built it: one grant for the owner then covers every module it contributes.
+ */
+export function grantAs(owner: string, module: AgentModule): AgentModule {
+  if (typeof owner !== 'string' || owner.length === 0)
+    throw new AgentDefinitionError('grantAs needs an owner key')
+  return Object.freeze({ ...module, grantAs: owner })
+}
+
+/**
  * Every operation of the modules, with its logical path. Names are allocated within their logical
  * namespace: a second module of the same name there gets a numbered alias, one elsewhere keeps
  * its own. Refuses a duplicate id, and a path that is both an operation and a namespace prefix.
@@ -80,7 +94,13 @@ export function installModules(modules: readonly AgentModule[]): Leaf[] {
     for (let n = 2; taken.has(alias); n++) alias = `${base}_${n}`
     taken.add(alias)
     collect(module, [], (relative, operation) =>
-      leaves.push({ module: module.id, relative, path: `${alias}.${relative}`, operation }),
+      leaves.push({
+        module: module.id,
+        grantKey: module.grantAs ?? module.id,
+        relative,
+        path: `${alias}.${relative}`,
+        operation,
+      }),
     )
   }
   refuseOverlaps(leaves)

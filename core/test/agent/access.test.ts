@@ -5,6 +5,7 @@ import {
   type ConfirmRequest,
   defineModule,
   type Grants,
+  grantAs,
   makeAgentRuntime,
 } from '../../agent/index.ts'
 import { notesModule } from './notes.ts'
@@ -33,6 +34,22 @@ describe('grants', () => {
       },
     ])
     expect(notes).toEqual([])
+  })
+
+  it('looks a module built under a wider owner up by the owner’s grant (grantAs), refusing under its own id', async () => {
+    const { module: notes, notes: written } = notesModule()
+    const { module: drafts } = notesModule('drafts')
+    const runtime = makeAgentRuntime({
+      modules: [grantAs('editor', notes), grantAs('editor', drafts)],
+      access: { grants: { editor: 'read', notes: 'write' } },
+    })
+    const value = await run(runtime, `return [await env.drafts.list({}), await env.notes.add({ text: 'x' })]`)
+    expect(value).toEqual([
+      [],
+      expect.objectContaining({ refused: true, module: 'notes', reason: 'read-only' }),
+    ])
+    expect(written).toEqual([])
+    expect(() => grantAs('', notes)).toThrow('grantAs needs an owner key')
   })
 
   it('refuses everything under none, and gives an unnamed module full access', async () => {
