@@ -1,7 +1,7 @@
 // The command-line companion as an operator runs it, a real process over a real SQLite file and
 // real spores, with the bot stopped: the recovery path that needs no SQLite editing.
 import { afterAll, describe, expect, it } from 'bun:test'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { RestrictionBook } from '../../rhizomorph/restrictions.ts'
 import { createPluginStore, ensurePrincipal, openStore, roleNamesOf, type Store } from '../../store/index.ts'
@@ -179,9 +179,9 @@ describe('context rules from the command line', () => {
 describe('when germination is refused', () => {
   it('still serves roles, so the operator can reach what would fix it', async () => {
     const { config, spores } = setUp()
-    writeSpore(spores, 'echo-again', {
-      'spore.yaml': 'kind: enzyme\nname: echo\nseptum: "^1.0"\ncommands: []\n',
-    })
+    // A spores folder that exists but cannot be read refuses germination as a whole.
+    rmSync(spores, { recursive: true, force: true })
+    symlinkSync(spores, spores)
     const roles = await runCli(['roles'], config)
     expect(roles.code).toBe(0)
     expect(roles.stdout).toContain('owner: * (built in)')
