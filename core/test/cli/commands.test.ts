@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { RestrictionBook } from '../../rhizomorph/restrictions.ts'
 import { createPluginStore, ensurePrincipal, openStore, roleNamesOf, type Store } from '../../store/index.ts'
 import { needyHypha, respondEnzyme } from '../boot/fixtures.ts'
-import { runBoot, runCli, writeSpore } from '../boot/process.ts'
+import { runBoot, runCli } from '../boot/process.ts'
 import { scratchFolder } from '../store/scratch.ts'
 
 const scratch = scratchFolder('cli')
