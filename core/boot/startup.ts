@@ -13,6 +13,7 @@ import { type HttpServer, startHttp } from '../http/server.ts'
 import type { Clock } from '../schedule/clock.ts'
 import { cleanLeftovers } from '../sporangium/installation.ts'
 import type { PluginStore, Store } from '../store/index.ts'
+import { raceDeadline } from '../supervision/deadline.ts'
 import { coreCatalogues } from './catalogues.ts'
 import type { MyceloConfig } from './config.ts'
 import type { Logging } from './log.ts'
@@ -112,7 +113,13 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
           // starts while the rest shuts down; those in flight finish before anything they use stops.
           const requests = http?.stop()
           assembly?.runtime.supervisor.stop()
-          assembly?.runtime.holdings.scheduler.stop()
+          const scheduler = assembly?.runtime.holdings.scheduler
+          scheduler?.stop()
+          // Runs still going were told to end; each is waited for no longer than a stop().
+          if (scheduler)
+            await raceDeadline(scheduler.idle(), { step: 'schedule runs', ms: config.timeouts.stop }).catch(
+              () => undefined,
+            )
           await assembly?.bus.close(config.timeouts.stop)
           await requests
           await stopAll(germination, { timeoutMs: config.timeouts.stop, logger })
