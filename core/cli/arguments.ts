@@ -60,7 +60,7 @@ export const COMMANDS: readonly CliCommand[] = [
   // Operations (core/cli/operations.ts) open what they need themselves: a backup reads beside a bot.
   { name: 'backup', synopsis: 'backup [<file>]', min: 0, max: 1, writes: reads },
   { name: 'restore', synopsis: 'restore <file>', min: 1, max: 1, writes },
-  { name: 'export', synopsis: 'export [<file>] [--secrets]', min: 0, max: 2, writes: reads },
+  { name: 'export', synopsis: 'export [<file>] [--secrets] [--data]', min: 0, max: 3, writes: reads },
   {
     name: 'import',
     synopsis: 'import <file> [--apply]',

@@ -172,7 +172,7 @@ describe('spore storage', () => {
     await small.set('k1', 'é')
     const error = await refusal(() => small.set('k2', 'éé'))
     expect(error.message).toBe(
-      'spore "small", storage key "k2": writing it would use 14 bytes, past the quota of 12 (mycelo.yaml storage.quotaBytes)',
+      'spore "small", storage key "k2": writing it would use 14 bytes, past the quota of 12 (mycelo.yaml storage)',
     )
     expect(error.key).toBe('k2')
     expect(await small.list()).toEqual([{ key: 'k1', value: 'é' }])
