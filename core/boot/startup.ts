@@ -115,12 +115,14 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
           assembly?.runtime.supervisor.stop()
           const scheduler = assembly?.runtime.holdings.scheduler
           scheduler?.stop()
+          const closing = assembly?.bus.close(config.timeouts.stop)
           // Runs still going were told to end; each is waited for no longer than a stop().
-          if (scheduler)
-            await raceDeadline(scheduler.idle(), { step: 'schedule runs', ms: config.timeouts.stop }).catch(
+          const runs = scheduler?.idle()
+          if (runs)
+            await raceDeadline(runs, { step: 'schedule runs', ms: config.timeouts.stop }).catch(
               () => undefined,
             )
-          await assembly?.bus.close(config.timeouts.stop)
+          await closing
           await requests
           await stopAll(germination, { timeoutMs: config.timeouts.stop, logger })
           close()
