@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { and, asc, eq } from 'drizzle-orm'
+import { pluginsToggle } from '../../mycelium/plugins.ts'
 import { ManualClock } from '../../schedule/clock.ts'
 import type { Store } from '../../store/index.ts'
 import { sporeData, sporeMigrations, sporeSchedules } from '../../store/schema/index.ts'
@@ -117,6 +118,18 @@ describe('a septum 1.1 spore through the real core', () => {
     expect(outcome.state).toBe('live')
     await clock.advance(HOUR, settle(core))
     expect(texts(core)).toEqual(['fresh digest: 0'])
+  })
+
+  it('runs nothing while disabled, and catches up the missed run once enabled again', async () => {
+    const clock = new ManualClock('2026-01-05T07:00:00Z')
+    core = await boot(clock)
+    const toggle = pluginsToggle(core.assembly.runtime, core.assembly.runtime.plugins)
+    expect((await toggle.disable('journal')).ok).toBe(true)
+    await clock.advance(2 * HOUR, settle(core))
+    expect(texts(core)).toEqual([])
+    expect((await toggle.enable('journal')).ok).toBe(true)
+    await clock.advance(0, settle(core))
+    expect(texts(core)).toEqual(['digest (missed): 0'])
   })
 })
 
