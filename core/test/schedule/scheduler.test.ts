@@ -105,6 +105,28 @@ describe('cron schedules', () => {
     release()
   })
 
+  it('ends a run at the handler deadline: its signal aborts and the row keeps why', async () => {
+    scheduler.stop()
+    scheduler = new Scheduler({ store, logger, deadlineMs: 5, runnable: () => true, clock })
+    let aborted: unknown
+    const chime = view()
+    await chime.once('2026-01-05T07:01:00Z', { id: 'stuck' }, (run) => {
+      // Settles only once told to stop, as a well-behaved handler does.
+      return new Promise<void>((resolve) => {
+        run.signal.addEventListener('abort', () => {
+          aborted = run.signal.reason
+          resolve()
+        })
+      })
+    })
+    await advance(MINUTE)
+    expect((await chime.list())[0]).toMatchObject({
+      lastError: 'schedule "stuck" did not finish within 5 ms',
+    })
+    expect((aborted as Error).name).toBe('DeadlineExceeded')
+    expect(logger.entries.map((entry) => entry.message)).toContain('schedule run passed its deadline')
+  })
+
   it('keeps its pending time when declared again unchanged, and recomputes it when the timing changes', async () => {
     await view().cron('0 12 * * *', { id: 'noon' }, () => undefined)
     await clock.advance(HOUR)

@@ -188,6 +188,58 @@ describe('storage migrations', () => {
   })
 })
 
+describe('every kind', () => {
+  it('gets its own storage and schedule: a hypha at connect, a rhiza at start, an inhibitor judging', async () => {
+    const writes = (kind: string, extra: string) => `export default { create: () => ({
+  ${extra}
+  async stop() {},
+  async ${kind === 'hypha' ? 'connect' : 'start'}(ctx) {
+    await ctx.storage.set('kind', '${kind}')
+    await ctx.schedule.cron('0 0 1 1 *', { id: 'yearly' }, () => {})
+  },
+}) }
+`
+    core = await boot(new ManualClock('2026-01-05T07:00:00Z'), {
+      ear: {
+        'spore.yaml': 'kind: hypha\nname: ear\nseptum: "^1.1"\ncapabilities: []\n',
+        'src/index.ts': writes('hypha', 'async listen() {}, async send() {},'),
+      },
+      tally: {
+        'spore.yaml': 'kind: rhiza\nname: tally\nseptum: "^1.1"\n',
+        'src/index.ts': writes(
+          'rhiza',
+          "api: {}, async health() { return { state: 'healthy', checkedAt: new Date() } },",
+        ),
+      },
+      gate: {
+        'spore.yaml': 'kind: inhibitor\nname: gate\nseptum: "^1.1"\n',
+        'src/index.ts': writes(
+          'inhibitor',
+          `async inspect(message, ctx) {
+    await ctx.storage.transaction((tx) => tx.set('seen', (tx.get('seen') ?? 0) + 1))
+    return { allow: true }
+  },`,
+        ),
+      },
+    })
+    for (const name of ['ear', 'tally', 'gate']) expect(core.germination.byName.get(name)?.state).toBe('live')
+    await core.say('hello')
+    await core.say('again')
+    expect(entries(core.store, 'ear')).toEqual([['kind', 'hypha']])
+    expect(entries(core.store, 'tally')).toEqual([['kind', 'rhiza']])
+    expect(entries(core.store, 'gate')).toEqual([
+      ['kind', 'inhibitor'],
+      ['seen', 2],
+    ])
+    const yearly = core.store.db
+      .select()
+      .from(sporeSchedules)
+      .all()
+      .map((row) => `${row.spore} ${row.id}`)
+    expect(yearly.sort()).toEqual(['ear yearly', 'gate yearly', 'tally yearly'])
+  })
+})
+
 describe('septum versions', () => {
   it('germinates a 1.0 spore unchanged beside a 1.1 one, and refuses one that needs a later septum', async () => {
     const classic = {
