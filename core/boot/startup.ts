@@ -10,8 +10,10 @@ import {
 import type { LogTap } from '../http/api/events.ts'
 import { MetricsRegistry } from '../http/metrics.ts'
 import { type HttpServer, startHttp } from '../http/server.ts'
+import type { Clock } from '../schedule/clock.ts'
 import { cleanLeftovers } from '../sporangium/installation.ts'
 import type { PluginStore, Store } from '../store/index.ts'
+import { raceDeadline } from '../supervision/deadline.ts'
 import { coreCatalogues } from './catalogues.ts'
 import type { MyceloConfig } from './config.ts'
 import type { Logging } from './log.ts'
@@ -23,6 +25,8 @@ export interface StartUpOptions {
   /** Germinate only, on a copy of the database: nothing is started and nothing is written. */
   readonly check: boolean
   readonly env?: Readonly<Record<string, string | undefined>>
+  /** The time schedules run by; the system's unless given (tests move their own). */
+  readonly clock?: Clock
 }
 
 /** A germinated (and, unless checking, started) bot. */
@@ -69,7 +73,15 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
     let assembly: Assembly | undefined
     let http: HttpServer | undefined
     if (!check) {
-      assembly = assembleRuntime({ config, store, plugins, logger, germination, ...coreCatalogues() })
+      assembly = assembleRuntime({
+        config,
+        store,
+        plugins,
+        logger,
+        germination,
+        ...coreCatalogues(),
+        ...(options.clock ? { clock: options.clock } : {}),
+      })
       const metrics = new MetricsRegistry()
       assembly.bus.observe(metrics)
       const { bus } = assembly
@@ -80,6 +92,8 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
       })
       assembly.runtime.lifecycle.activate()
       assembly.runtime.supervisor.begin()
+      // Runs that fell due while their spores were starting (missed ones among them) go now.
+      assembly.runtime.holdings.scheduler.wake()
       // Last, once every spore is up: the page shows the bot as it runs.
       if (config.http.enabled)
         http = listen(assembly, { metrics, ...(logging.tap ? { logs: logging.tap } : {}) })
@@ -100,7 +114,16 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
           // starts while the rest shuts down; those in flight finish before anything they use stops.
           const requests = http?.stop()
           assembly?.runtime.supervisor.stop()
-          await assembly?.bus.close(config.timeouts.stop)
+          const scheduler = assembly?.runtime.holdings.scheduler
+          scheduler?.stop()
+          const closing = assembly?.bus.close(config.timeouts.stop)
+          // Runs still going were told to end; each is waited for no longer than a stop().
+          const runs = scheduler?.idle()
+          if (runs)
+            await raceDeadline(runs, { step: 'schedule runs', ms: config.timeouts.stop }).catch(
+              () => undefined,
+            )
+          await closing
           await requests
           await stopAll(germination, { timeoutMs: config.timeouts.stop, logger })
           close()

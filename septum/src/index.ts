@@ -22,6 +22,7 @@ export {
 export * from './contract/index.ts'
 export { ManifestError, manifestErrorOf, parseManifest } from './manifest/index.ts'
 export { checkRange, type RangeCheck, type SemverRange, septumIncompatibility } from './range/index.ts'
+export * from './schedule/index.ts'
 export {
   INDEX_FORMAT,
   publisherKeySchema,
@@ -33,4 +34,5 @@ export {
   strainEntrySchema,
   strainStatement,
 } from './sporangium/index-format.ts'
+export * from './storage/index.ts'
 export { SEPTUM_VERSION } from './version.ts'
