@@ -84,6 +84,7 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
       })
       const metrics = new MetricsRegistry()
       assembly.bus.observe(metrics)
+      assembly.runtime.supervisor.watchReturns((name) => metrics.reconnected(name))
       const { bus } = assembly
       await startAll(germination, assembly.contexts, {
         deadlines: config.timeouts,

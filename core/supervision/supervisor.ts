@@ -45,6 +45,7 @@ export class Supervisor {
   /** Channels that said they lost their connection and are finding their way back by themselves. */
   readonly #selfHealing = new Set<string>()
   readonly #log: SupervisionLog
+  readonly #returns: ((name: string) => void)[] = []
   #poll: ReturnType<typeof setInterval> | undefined
   #stopped = false
   #running = false
@@ -70,6 +71,11 @@ export class Supervisor {
     const pollMs = this.#options.pollMs ?? 5_000
     this.#poll = setInterval(() => void this.poll(), pollMs)
     this.#poll.unref?.()
+  }
+
+  /** Told each time a channel or system that was down is live again (the metrics count them). */
+  watchReturns(watcher: (name: string) => void): void {
+    this.#returns.push(watcher)
   }
 
   /** The state of a hypha or rhiza; undefined for another kind. */
@@ -227,6 +233,8 @@ export class Supervisor {
     const settled: Supervised = { ...rest, lastChange, ...(lastError ? { lastError } : {}) }
     this.#states.set(name, settled)
     if (changed) this.#log.changed(name, previous?.state, settled)
+    const wasDown = previous?.state === 'reconnecting' || previous?.state === 'unreachable'
+    if (wasDown && settled.state === 'live') for (const watcher of this.#returns) watcher(name)
     const moved =
       changed || previous?.attempt !== settled.attempt || previous?.lastError !== settled.lastError
     if (moved) this.#keep()

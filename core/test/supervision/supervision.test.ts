@@ -221,6 +221,8 @@ describe('a channel that says it lost its connection', () => {
       config: 'supervision: { retryFirst: 50, retryMax: 100 }',
     })
     const runtime = core.running.assembly!.runtime
+    const returns: string[] = []
+    runtime.supervisor.watchReturns((name) => returns.push(name))
     const before = scope.slowConnects ?? 0
     scope.slowContext?.connection?.lost('the far end hung up')
     const lost = runtime.supervisor.stateOf('slow')
@@ -233,6 +235,8 @@ describe('a channel that says it lost its connection', () => {
     expect(
       core.logs().filter((line) => line.spore === 'slow' && line.msg === 'connection lost'),
     ).toHaveLength(1)
+    // What /metrics counts as mycelo_reconnects_total.
+    expect(returns).toEqual(['slow'])
   })
 
   it('and retries by itself reads as it says, in the reader’s language; a former self is not heard', async () => {
