@@ -1,6 +1,7 @@
 export * from './access.ts'
 export * from './admission.ts'
 export * from './bot-operations.ts'
+export * from './direct-tools.ts'
 export * from './failure.ts'
 export * from './forage.ts'
 export * from './invoke.ts'

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { availableParallelism } from 'node:os'
-import type { Logger } from '@mycelo/septum'
+import type { Logger, SporeOperation } from '@mycelo/septum'
 import type { AccessOptions } from './access.ts'
 import {
   normalizeSandboxAdmissionPolicy,
@@ -9,6 +9,7 @@ import {
   type SandboxAdmissionOptions,
   type SandboxAdmissionPolicy,
 } from './admission.ts'
+import { type DirectTool, directToolLeaves, directTools } from './direct-tools.ts'
 import { type CallWrapper, type CapabilityFault, executionBindings } from './execution.ts'
 import {
   type FailureWords,
@@ -21,7 +22,7 @@ import {
 import { type Invocation, invokeLeaf } from './invoke.ts'
 import { type CapabilitySource, LeaseKeeper } from './leases.ts'
 import type { AgentModule } from './namespace.ts'
-import type { InvocationContext } from './operation.ts'
+import type { InvocationContext, Operation } from './operation.ts'
 import { Aborted, DEFAULT_LIMITS, type SandboxLimits, startSandbox } from './sandbox.ts'
 
 export interface ExecutionOptions extends SandboxAdmissionOptions {
@@ -48,6 +49,14 @@ export interface AgentRuntimeOptions {
   readonly around?: CallWrapper
   /** Words the model's failure message in the reader's language; English without it. */
   readonly failureWords?: FailureWords
+  /** Labelled direct tools, called without a sandbox: they come back on each lease's `tools`. */
+  readonly tools?: Readonly<Record<string, Operation | SporeOperation>>
+}
+
+/** What a lease hands a host: the direct tools over one coherent capability graph, until released. */
+export interface AgentLease {
+  readonly tools: Readonly<Record<string, DirectTool>>
+  release(): Promise<void>
 }
 
 export interface ExecuteRequest {
@@ -76,6 +85,8 @@ export interface AgentRuntime {
   execute(request: ExecuteRequest): Promise<ExecuteResult>
   /** A known operation without a model; the caller supplies its own context. */
   invoke(path: string, input: unknown, context?: Partial<InvocationContext>): Promise<Invocation>
+  /** A lease on the current graph, with the direct tools behind the same checks as execute's calls. */
+  lease(): Promise<AgentLease>
   close(): Promise<void>
 }
 
@@ -96,6 +107,8 @@ export function makeAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
   const timeoutMs = execution.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const graceMs = execution.cancelGraceMs ?? DEFAULT_CANCEL_GRACE_MS
   const requireIdentity = execution.requireIdentity ?? false
+  // Parsed now: a badly labelled tool is a definition error when the runtime opens.
+  const toolLeaves = directToolLeaves(options.tools)
 
   const report = (executionId: string, failure: SandboxFailure, evidence: unknown, acknowledged = true) => {
     const reference = `agent-${randomUUID().slice(0, 8)}`
@@ -200,7 +213,21 @@ export function makeAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     }
   }
 
-  return { policy, admission, execute, invoke, close: () => keeper.close() }
+  async function lease(): Promise<AgentLease> {
+    const held = await keeper.lease()
+    let released = false
+    // A tool called after its lease is let go has no graph to stand on: refused, never run.
+    const leased: CallWrapper = (work) =>
+      released ? Promise.reject(new Error('this lease is released')) : around(work)
+    const tools = directTools(toolLeaves, { access, around: leased, requireIdentity })
+    const release = async () => {
+      released = true
+      await held.release()
+    }
+    return { tools, release }
+  }
+
+  return { policy, admission, execute, invoke, lease, close: () => keeper.close() }
 }
 
 /** A guest that let a host-side failure escape reports it as that capability's failure. */

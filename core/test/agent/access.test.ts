@@ -187,6 +187,56 @@ describe('confirmation', () => {
   })
 })
 
+describe('direct tools', () => {
+  const tool = (access: 'read' | 'write', confirm = false) => ({
+    description: `a ${access} tool`,
+    access,
+    ...(confirm ? { confirm: true } : {}),
+    input: z.object({ n: z.number() }),
+    output: z.number(),
+    run: ({ n }: { n: number }) => n * 2,
+  })
+
+  it('come back on the lease, behind the same checks as execute: grant, person, then input', async () => {
+    const asked: ConfirmRequest[] = []
+    const runtime = makeAgentRuntime({
+      tools: { peek: tool('read'), poke: tool('write'), wipe: tool('write', true) },
+      access: {
+        grants: { poke: 'read' },
+        confirm: async (request) => {
+          asked.push(request)
+          return true
+        },
+      },
+    })
+    const lease = await runtime.lease()
+    const { peek, poke, wipe } = lease.tools
+    expect(await peek!({ n: 2 })).toEqual({ kind: 'value', value: 4 })
+    expect(await poke!({ n: 2 })).toMatchObject({
+      kind: 'refused',
+      refusal: { module: 'poke', reason: 'read-only' },
+    })
+    expect(await wipe!({ n: 3 })).toEqual({ kind: 'value', value: 6 })
+    expect(asked).toEqual([{ module: 'wipe', operation: 'wipe', access: 'write' }])
+    expect(await peek!({ n: 'two' })).toMatchObject({ kind: 'invalid-input' })
+    await lease.release()
+    await expect(peek!({ n: 1 })).rejects.toThrow('this lease is released')
+    await runtime.close()
+  })
+
+  it('refuse a confirm tool with no one to ask, and a badly labelled tool when the runtime opens', async () => {
+    const runtime = makeAgentRuntime({ tools: { wipe: tool('write', true) } })
+    const lease = await runtime.lease()
+    expect(await lease.tools.wipe!({ n: 1 })).toMatchObject({
+      kind: 'refused',
+      refusal: { reason: 'unconfirmable' },
+    })
+    await lease.release()
+    const sloppy = { ...tool('read'), access: 'readonly' } as unknown as ReturnType<typeof tool>
+    expect(() => makeAgentRuntime({ tools: { sloppy } })).toThrow('tool "sloppy"')
+  })
+})
+
 describe('onRefused', () => {
   it('observes every refusal and cannot change the decision, not even by throwing', async () => {
     const { module, notes } = notesModule()
