@@ -123,4 +123,20 @@ describe('admission', () => {
     expect(started).toEqual(['first', 'second'])
     expect(runtime.admission.running).toBe(0)
   })
+
+  it('lets a lease be released and the runtime closed while a call waits for a slot', async () => {
+    const { runtime, held, started, occupy } = saturated({ admissionWaitMs: 5_000 })
+    const { first } = await occupy()
+    const waiting = runtime.execute({ program: `return await env.hold.wait({ who: 'second' })` })
+    await Bun.sleep(5)
+    // The waiter holds no gate that a release or a close needs.
+    const lease = await runtime.lease()
+    await lease.release()
+    await runtime.close()
+    held.open()
+    expect(await first).toMatchObject({ ok: true })
+    // Closed meanwhile: it never starts, and says why as a failed capability.
+    expect(await waiting).toMatchObject({ ok: false, failure: { kind: 'CapabilityFailed' } })
+    expect(started).toEqual(['first'])
+  })
 })
