@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { scratchFolder } from '../store/scratch.ts'
-import { LOOPBACK_SPORANGIA, serveProbeSporangium } from '../http/api/sporangium.ts'
 import { loginTickets } from '../../http/tickets.ts'
+import { LOOPBACK_SPORANGIA, serveProbeSporangium } from '../http/api/sporangium.ts'
 import { type Signed, startWebBot, type WebBot } from '../http/web.ts'
+import { scratchFolder } from '../store/scratch.ts'
 import type { IndexServer } from '../support/index-server.ts'
 import { realSpore } from '../support/real-spores.ts'
 import { launchBrowser } from './launch.ts'
@@ -152,9 +152,17 @@ describe('the admin page, screen by screen', () => {
     await sources.getByText('Home sporangium').waitFor()
     await sources.getByText('third-party').waitFor()
     await page.getByRole('button', { name: 'What Home sporangium offers' }).click()
-    await page.getByRole('region', { name: 'What Home sporangium offers' }).getByText('probe').first().waitFor()
+    await page
+      .getByRole('region', { name: 'What Home sporangium offers' })
+      .getByText('probe')
+      .first()
+      .waitFor()
     const installed = page.getByRole('region', { name: 'Installed from sources' })
-    await installed.getByText('probe is commands', { exact: false }).or(installed.getByText('adds commands')).first().waitFor()
+    await installed
+      .getByText('probe is commands', { exact: false })
+      .or(installed.getByText('adds commands'))
+      .first()
+      .waitFor()
     await shoot('install')
   })
 

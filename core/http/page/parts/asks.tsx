@@ -7,7 +7,9 @@ const MYCELIUM = 'mycelium'
 
 export function SporeAsks({ needs }: { readonly needs: SporeNeeds }) {
   const { t } = useWords()
-  const scopes = needs.requires.filter((need) => need.rhizas.includes(MYCELIUM)).flatMap((need) => need.scopes)
+  const scopes = needs.requires
+    .filter((need) => need.rhizas.includes(MYCELIUM))
+    .flatMap((need) => need.scopes)
   const others = needs.requires.filter((need) => !need.rhizas.includes(MYCELIUM))
   return (
     <div className="asks" aria-label={t('asks.title', { spore: needs.name })}>

@@ -43,7 +43,8 @@ export function RequiresGraph({ spores }: { readonly spores: readonly SporeNeeds
     })
   }
   const width = PAD * 2 + columns.size * (BOX_W + GAP_X) - GAP_X
-  const height = PAD * 2 + Math.max(...[...columns.values()].map((members) => members.length)) * (BOX_H + GAP_Y) - GAP_Y
+  const height =
+    PAD * 2 + Math.max(...[...columns.values()].map((members) => members.length)) * (BOX_H + GAP_Y) - GAP_Y
   const edges = spores.flatMap((spore) =>
     spore.edges
       .filter((edge) => placed.has(edge))
@@ -59,7 +60,15 @@ export function RequiresGraph({ spores }: { readonly spores: readonly SporeNeeds
         height={Math.max(height, BOX_H + PAD * 2)}
       >
         <defs>
-          <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto">
+          <marker
+            id="arrow"
+            viewBox="0 0 10 10"
+            refX="9"
+            refY="5"
+            markerWidth="7"
+            markerHeight="7"
+            orient="auto"
+          >
             <path d="M0,0 L10,5 L0,10 z" className="graph-arrow" />
           </marker>
         </defs>
@@ -78,12 +87,18 @@ export function RequiresGraph({ spores }: { readonly spores: readonly SporeNeeds
               className={edge.optional ? 'graph-edge graph-edge-optional' : 'graph-edge'}
               markerEnd="url(#arrow)"
             >
-              <title>{t(edge.optional ? 'graph.optional' : 'graph.requires', { from: edge.from, to: edge.to })}</title>
+              <title>
+                {t(edge.optional ? 'graph.optional' : 'graph.requires', { from: edge.from, to: edge.to })}
+              </title>
             </path>
           )
         })}
         {[...placed.values()].map(({ spore, x, y }) => (
-          <g key={spore.name} transform={`translate(${x},${y})`} className={`graph-node graph-${spore.state}`}>
+          <g
+            key={spore.name}
+            transform={`translate(${x},${y})`}
+            className={`graph-node graph-${spore.state}`}
+          >
             <rect width={BOX_W} height={BOX_H} rx="8" />
             <text x="12" y="19" className="graph-name">
               {spore.name}

@@ -43,7 +43,10 @@ export function ChatScreen() {
     stream.addEventListener('reply', (message) => {
       try {
         const reply = JSON.parse((message as MessageEvent<string>).data) as { text: string; at: string }
-        setLines((old) => [...old, { id: `bot-${old.length}`, from: 'bot', text: reply.text, at: new Date(reply.at) }])
+        setLines((old) => [
+          ...old,
+          { id: `bot-${old.length}`, from: 'bot', text: reply.text, at: new Date(reply.at) },
+        ])
       } catch {}
     })
     stream.addEventListener('error', () => {
@@ -96,7 +99,13 @@ export function ChatScreen() {
                 type="button"
                 className="primary"
                 disabled={enabling.busy !== undefined}
-                onClick={() => enabling.run('enable', () => api(`/spores/${WEB}/enable`, { method: 'POST' }), t('chat.absent.enabled'))}
+                onClick={() =>
+                  enabling.run(
+                    'enable',
+                    () => api(`/spores/${WEB}/enable`, { method: 'POST' }),
+                    t('chat.absent.enabled'),
+                  )
+                }
               >
                 {t('chat.absent.enable')}
               </button>

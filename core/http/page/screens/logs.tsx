@@ -18,7 +18,14 @@ const LEVELS = [
   ['fatal', 60],
 ] as const
 const KEPT = 500
-const TONE: Record<string, string> = { trace: 'muted', debug: 'muted', info: 'info', warn: 'warn', error: 'bad', fatal: 'bad' }
+const TONE: Record<string, string> = {
+  trace: 'muted',
+  debug: 'muted',
+  info: 'info',
+  warn: 'warn',
+  error: 'bad',
+  fatal: 'bad',
+}
 const OUTCOME: Record<string, string> = { ok: 'good', refused: 'warn', failed: 'bad' }
 
 interface LogLine {
@@ -103,7 +110,9 @@ function LiveTail() {
               <tr key={line.id}>
                 <td className="mono small">{new Date(line.time).toLocaleTimeString(locale)}</td>
                 <td>
-                  <Badge tone={TONE[levelName(line.level)] ?? 'muted'}>{t(`level.${levelName(line.level)}`)}</Badge>
+                  <Badge tone={TONE[levelName(line.level)] ?? 'muted'}>
+                    {t(`level.${levelName(line.level)}`)}
+                  </Badge>
                 </td>
                 <td>
                   {line.from ? <span className="sub mono">{line.from}</span> : null}
@@ -123,8 +132,13 @@ function AuditSection() {
   const { t, locale } = words
   const [before, setBefore] = useState<number>()
   const [older, setOlder] = useState<AuditEntry[]>([])
-  const audit = useLoad(() => api<{ entries: AuditEntry[] }>(`/audit?limit=50${before ? `&before=${before}` : ''}`), [before], words)
-  const entries = before === undefined ? (audit.data?.entries ?? []) : [...older, ...(audit.data?.entries ?? [])]
+  const audit = useLoad(
+    () => api<{ entries: AuditEntry[] }>(`/audit?limit=50${before ? `&before=${before}` : ''}`),
+    [before],
+    words,
+  )
+  const entries =
+    before === undefined ? (audit.data?.entries ?? []) : [...older, ...(audit.data?.entries ?? [])]
   const more = () => {
     setOlder(entries)
     setBefore(entries.at(-1)?.id)
@@ -148,7 +162,9 @@ function AuditSection() {
     >
       {audit.error ? <Problem text={audit.error} retry={audit.reload} /> : null}
       {audit.loading && entries.length === 0 ? <Loading /> : null}
-      {audit.data && entries.length === 0 ? <Empty title={t('audit.empty')}>{t('audit.emptyText')}</Empty> : null}
+      {audit.data && entries.length === 0 ? (
+        <Empty title={t('audit.empty')}>{t('audit.emptyText')}</Empty>
+      ) : null}
       {entries.length > 0 ? (
         <table>
           <thead>
@@ -170,7 +186,11 @@ function AuditSection() {
                 <td>
                   <code>{entry.method}</code>
                   {Array.isArray(entry.args) && entry.args.length > 0 ? (
-                    <span className="sub mono">{entry.args.map((arg) => (typeof arg === 'string' ? arg : JSON.stringify(arg))).join(' ')}</span>
+                    <span className="sub mono">
+                      {entry.args
+                        .map((arg) => (typeof arg === 'string' ? arg : JSON.stringify(arg)))
+                        .join(' ')}
+                    </span>
                   ) : null}
                 </td>
                 <td>
