@@ -13,23 +13,25 @@ let index: IndexServer
 let flow: Flow
 let owner: Person
 
-/** Every state the progress bar showed, recorded in the page as it changed: no step can be missed. */
-function recordProgress() {
-  const seen: string[] = []
-  ;(window as unknown as { progressSeen: string[] }).progressSeen = seen
-  new MutationObserver(() => {
-    for (const bar of document.querySelectorAll('progress')) {
-      const state = `${bar.getAttribute('aria-label')}|${bar.getAttribute('value') ?? 'indeterminate'}`
-      if (seen.at(-1) !== state) seen.push(state)
-    }
-  }).observe(document, { subtree: true, childList: true, attributes: true })
-}
+/**
+ * Every state the progress bar showed, recorded in the page as it changed, so no step can be missed.
+ * Text, not a function: it runs in the page, whose globals this file's types do not know.
+ */
+const RECORD_PROGRESS = `
+window.progressSeen = []
+new MutationObserver(() => {
+  for (const bar of document.querySelectorAll('progress')) {
+    const state = bar.getAttribute('aria-label') + '|' + (bar.getAttribute('value') ?? 'indeterminate')
+    if (window.progressSeen.at(-1) !== state) window.progressSeen.push(state)
+  }
+}).observe(document, { subtree: true, childList: true, attributes: true })
+`
 
 beforeAll(async () => {
   index = await serveProbeSporangium(scratch.path)
   flow = await startFlow({ spores: { web: realSpore('web') }, config: LOOPBACK_SPORANGIA })
   owner = await flow.person()
-  await owner.context.addInitScript(recordProgress)
+  await owner.context.addInitScript({ content: RECORD_PROGRESS })
   await owner.page.goto(flow.bot.loginLink)
   await owner.page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
 })
@@ -55,7 +57,7 @@ describe('installing from a sporangium and using the spore from the Chat screen'
     await offer.getByLabel('Version of probe').selectOption('1.0.0')
     await offer.getByRole('button', { name: 'Install probe' }).click()
     await page.getByText('probe is installed, disabled until you enable it.').waitFor()
-    const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen)
+    const seen = (await page.evaluate('window.progressSeen')) as string[]
     expect(seen.every((state) => state.startsWith('Installing probe|'))).toBe(true)
     // Starting (no length known yet), then counted up to its end: the archive's length was announced.
     expect(seen[0]).toBe('Installing probe|indeterminate')
