@@ -5,13 +5,7 @@ import { localeOutcomes } from '../mycelium/locale.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 import type { HttpEnv } from './env.ts'
 import { HttpError, refusalError } from './errors.ts'
-import {
-  actAsSession,
-  allows,
-  requireCommand,
-  requireSession,
-  sessionCookieName,
-} from './session-guard.ts'
+import { actAsSession, allows, requireCommand, requireSession, sessionCookieName } from './session-guard.ts'
 import type { SessionBook } from './sessions.ts'
 import type { LoginThrottle } from './throttle.ts'
 import { loginTickets } from './tickets.ts'

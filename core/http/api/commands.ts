@@ -28,7 +28,9 @@ export function commandRoutes({ runtime }: ApiDeps): ApiRoute[] {
             plugin: spore.name,
             name: command.name,
             qualified: `${spore.name}.${command.name}`,
-            ...(asked === undefined ? {} : { allowed: patternsAllow(patterns, guardOf(spore.name, command.name)) }),
+            ...(asked === undefined
+              ? {}
+              : { allowed: patternsAllow(patterns, guardOf(spore.name, command.name)) }),
           }))
         })
         return c.json({ commands })

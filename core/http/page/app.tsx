@@ -1,11 +1,11 @@
 // The page's frame: who is signed in, the words in their language, the screens their roles allow,
 // the theme, and the language switch.
 import { type ReactNode, useEffect, useState } from 'react'
-import { api, request, useCsrf } from './api.ts'
+import { api, keepCsrf, request } from './api.ts'
+import { openLive } from './live.ts'
 import { Empty } from './parts/bits.tsx'
 import { describe } from './parts/load.ts'
 import { SCREENS, type ScreenId, screenFromHash } from './screens/index.tsx'
-import { openLive } from './live.ts'
 import { type Session, SessionContext } from './session.ts'
 import { loadWords, type Words, WordsContext } from './words.ts'
 
@@ -38,7 +38,7 @@ export function App() {
   useEffect(() => {
     ;(async () => {
       const found = await api<Session>('/session')
-      useCsrf(found.csrfToken)
+      keepCsrf(found.csrfToken)
       const loaded = await loadWords(found.locale)
       document.documentElement.lang = loaded.locale
       setSession(found)
@@ -93,7 +93,9 @@ export function App() {
   let body: ReactNode
   if (!current.allowed(session.allowed)) {
     body = (
-      <Empty title={t('screen.notAllowed.title')}>{t('screen.notAllowed.text', { screen: t(`nav.${current.id}`) })}</Empty>
+      <Empty title={t('screen.notAllowed.title')}>
+        {t('screen.notAllowed.text', { screen: t(`nav.${current.id}`) })}
+      </Empty>
     )
   } else {
     const Screen = current.component

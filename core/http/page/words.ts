@@ -32,7 +32,12 @@ export function wordsOf(answer: CatalogueAnswer): Words {
     t(key, params) {
       const source = answer.messages[key]
       // Every key ships in English; a gap would be a bug, shown as readable words rather than a key.
-      if (source === undefined) return key.split('.').at(-1)!.replace(/([A-Z])/g, ' $1').toLowerCase()
+      if (source === undefined)
+        return key
+          .split('.')
+          .at(-1)!
+          .replace(/([A-Z])/g, ' $1')
+          .toLowerCase()
       let message = compiled.get(key)
       if (message === undefined) {
         message = new IntlMessageFormat(source, answer.locale)

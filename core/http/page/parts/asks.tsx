@@ -7,10 +7,12 @@ const MYCELIUM = 'mycelium'
 
 export function SporeAsks({ needs }: { readonly needs: SporeNeeds }) {
   const { t } = useWords()
-  const scopes = needs.requires.filter((need) => need.rhizas.includes(MYCELIUM)).flatMap((need) => need.scopes)
+  const scopes = needs.requires
+    .filter((need) => need.rhizas.includes(MYCELIUM))
+    .flatMap((need) => need.scopes)
   const others = needs.requires.filter((need) => !need.rhizas.includes(MYCELIUM))
   return (
-    <div className="asks" aria-label={t('asks.title', { spore: needs.name })}>
+    <section className="asks" aria-label={t('asks.title', { spore: needs.name })}>
       <p>{t(`asks.kind.${needs.kind ?? 'unknown'}`, { spore: needs.name })}</p>
       {others.length === 0 && scopes.length === 0 ? <p>{t('asks.nothing')}</p> : null}
       {others.length > 0 ? (
@@ -39,6 +41,6 @@ export function SporeAsks({ needs }: { readonly needs: SporeNeeds }) {
       {needs.commands.length > 0 ? (
         <p>{t('asks.commands', { commands: needs.commands.map((command) => `/${command}`).join(', ') })}</p>
       ) : null}
-    </div>
+    </section>
   )
 }

@@ -12,11 +12,7 @@ type Line =
   | { type: 'refused'; error: string; key: string }
 
 /** Posts an install-side step with progress as JSON lines; resolves when done, throws a refusal. */
-export async function withProgress(
-  path: string,
-  body: unknown,
-  onStep: (step: Step) => void,
-): Promise<void> {
+export async function withProgress(path: string, body: unknown, onStep: (step: Step) => void): Promise<void> {
   const answer = await request(`/api/v1${path}`, {
     method: 'POST',
     ...(body === undefined ? {} : { body }),
@@ -35,7 +31,8 @@ export async function withProgress(
     for (const text of lines) {
       if (text.trim() === '') continue
       const line = JSON.parse(text) as Line
-      if (line.type === 'progress') onStep({ received: line.received, ...(line.total ? { total: line.total } : {}) })
+      if (line.type === 'progress')
+        onStep({ received: line.received, ...(line.total ? { total: line.total } : {}) })
       else outcome = line
     }
     if (done) break
@@ -43,4 +40,3 @@ export async function withProgress(
   if (outcome?.type === 'refused') throw new ApiError(409, outcome.key, outcome.error)
   if (outcome?.type !== 'done') throw new ApiError(0, 'network', '')
 }
-

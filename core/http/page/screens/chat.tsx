@@ -33,6 +33,7 @@ export function ChatScreen() {
   const end = useRef<HTMLLIElement>(null)
   const enabling = useAction(words, () => setRound((value) => value + 1))
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `round` is the retry button's way to connect again
   useEffect(() => {
     let ready = false
     const stream = new EventSource(`/spores/${WEB}/stream`)
@@ -43,7 +44,10 @@ export function ChatScreen() {
     stream.addEventListener('reply', (message) => {
       try {
         const reply = JSON.parse((message as MessageEvent<string>).data) as { text: string; at: string }
-        setLines((old) => [...old, { id: `bot-${old.length}`, from: 'bot', text: reply.text, at: new Date(reply.at) }])
+        setLines((old) => [
+          ...old,
+          { id: `bot-${old.length}`, from: 'bot', text: reply.text, at: new Date(reply.at) },
+        ])
       } catch {}
     })
     stream.addEventListener('error', () => {
@@ -56,6 +60,7 @@ export function ChatScreen() {
     return () => stream.close()
   }, [round])
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: looked up once the stream is known to be absent
   useEffect(() => {
     if (link !== 'absent' || !can('admin.plugins')) return
     api<{ spores: SporeInfo[] }>('/spores').then(
@@ -64,6 +69,7 @@ export function ChatScreen() {
     )
   }, [link])
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new line scrolls the conversation to its end
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' })
   }, [lines])
@@ -96,7 +102,13 @@ export function ChatScreen() {
                 type="button"
                 className="primary"
                 disabled={enabling.busy !== undefined}
-                onClick={() => enabling.run('enable', () => api(`/spores/${WEB}/enable`, { method: 'POST' }), t('chat.absent.enabled'))}
+                onClick={() =>
+                  enabling.run(
+                    'enable',
+                    () => api(`/spores/${WEB}/enable`, { method: 'POST' }),
+                    t('chat.absent.enabled'),
+                  )
+                }
               >
                 {t('chat.absent.enable')}
               </button>

@@ -53,8 +53,10 @@ export function InstallScreen() {
     setResult(undefined)
     setRunning({ spore, verb })
     try {
-      await withProgress(verb === 'install' ? '/installs' : `/installs/${part(spore)}/upgrade`, body, (step) =>
-        setRunning({ spore, verb, step }),
+      await withProgress(
+        verb === 'install' ? '/installs' : `/installs/${part(spore)}/upgrade`,
+        body,
+        (step) => setRunning({ spore, verb, step }),
       )
       setResult({ kind: 'ok', text: t(`install.done.${verb}`, { spore }) })
     } catch (problem) {
@@ -108,7 +110,9 @@ export function InstallScreen() {
                     spore={spore}
                     installed={installed.data?.spores.some((one) => one.name === spore.name) ?? false}
                     busy={running !== undefined}
-                    install={(strain) => inoculate('install', spore.name, { source: browsing, spore: spore.name, strain })}
+                    install={(strain) =>
+                      inoculate('install', spore.name, { source: browsing, spore: spore.name, strain })
+                    }
                   />
                 ))}
               </tbody>
@@ -142,14 +146,22 @@ export function InstallScreen() {
                         aria-label={t('spores.enableOne', { spore: spore.name })}
                         disabled={action.busy !== undefined}
                         onClick={() =>
-                          action.run('enable', () => api(`/spores/${part(spore.name)}/enable`, { method: 'POST' }), t('spores.done.enable', { spore: spore.name }))
+                          action.run(
+                            'enable',
+                            () => api(`/spores/${part(spore.name)}/enable`, { method: 'POST' }),
+                            t('spores.done.enable', { spore: spore.name }),
+                          )
                         }
                       >
                         {t('action.enable')}
                       </button>
                     ) : null}
                     {can('admin.upgrade') ? (
-                      <button type="button" disabled={running !== undefined} onClick={() => inoculate('upgrade', spore.name)}>
+                      <button
+                        type="button"
+                        disabled={running !== undefined}
+                        onClick={() => inoculate('upgrade', spore.name)}
+                      >
                         {t('action.upgrade')}
                       </button>
                     ) : null}
@@ -158,7 +170,11 @@ export function InstallScreen() {
                         type="button"
                         disabled={action.busy !== undefined}
                         onClick={() =>
-                          action.run('rollback', () => api(`/installs/${part(spore.name)}/rollback`, { method: 'POST' }), t('install.done.rollback', { spore: spore.name }))
+                          action.run(
+                            'rollback',
+                            () => api(`/installs/${part(spore.name)}/rollback`, { method: 'POST' }),
+                            t('install.done.rollback', { spore: spore.name }),
+                          )
                         }
                       >
                         {t('action.rollback')}
@@ -171,7 +187,11 @@ export function InstallScreen() {
                         disabled={action.busy !== undefined}
                         onClick={() => {
                           if (!confirm(t('install.confirmUninstall', { spore: spore.name }))) return
-                          void action.run('uninstall', () => api(`/installs/${part(spore.name)}`, { method: 'DELETE' }), t('install.done.uninstall', { spore: spore.name }))
+                          void action.run(
+                            'uninstall',
+                            () => api(`/installs/${part(spore.name)}`, { method: 'DELETE' }),
+                            t('install.done.uninstall', { spore: spore.name }),
+                          )
                         }}
                       >
                         {t('action.uninstall')}
@@ -246,7 +266,7 @@ function ProgressBar({ running }: { readonly running: Running }) {
   const percent = step?.total ? Math.min(100, Math.round((step.received / step.total) * 100)) : undefined
   const label = t(`install.progress.${running.verb}`, { spore: running.spore })
   return (
-    <div className="progress" role="group" aria-label={label}>
+    <div className="progress">
       <p>
         {label}{' '}
         {percent !== undefined

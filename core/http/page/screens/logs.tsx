@@ -6,7 +6,7 @@ import { useLive } from '../live.ts'
 import { Badge, Empty, Loading, Problem, Section } from '../parts/bits.tsx'
 import { useLoad } from '../parts/load.ts'
 import { useCan } from '../session.ts'
-import type { AuditEntry } from '../types.ts'
+import type { AuditEntry, Principal } from '../types.ts'
 import { useWords } from '../words.ts'
 
 const LEVELS = [
@@ -18,7 +18,14 @@ const LEVELS = [
   ['fatal', 60],
 ] as const
 const KEPT = 500
-const TONE: Record<string, string> = { trace: 'muted', debug: 'muted', info: 'info', warn: 'warn', error: 'bad', fatal: 'bad' }
+const TONE: Record<string, string> = {
+  trace: 'muted',
+  debug: 'muted',
+  info: 'info',
+  warn: 'warn',
+  error: 'bad',
+  fatal: 'bad',
+}
 const OUTCOME: Record<string, string> = { ok: 'good', refused: 'warn', failed: 'bad' }
 
 interface LogLine {
@@ -55,8 +62,9 @@ function LiveTail() {
   useLive((event) => {
     if (event.type !== 'log' || paused) return
     const record = event.record
+    lineIds += 1
     const line: LogLine = {
-      id: (lineIds += 1),
+      id: lineIds,
       level: typeof record.level === 'number' ? record.level : 30,
       time: typeof record.time === 'number' ? record.time : Date.now(),
       msg: String(record.msg ?? ''),
@@ -103,7 +111,9 @@ function LiveTail() {
               <tr key={line.id}>
                 <td className="mono small">{new Date(line.time).toLocaleTimeString(locale)}</td>
                 <td>
-                  <Badge tone={TONE[levelName(line.level)] ?? 'muted'}>{t(`level.${levelName(line.level)}`)}</Badge>
+                  <Badge tone={TONE[levelName(line.level)] ?? 'muted'}>
+                    {t(`level.${levelName(line.level)}`)}
+                  </Badge>
                 </td>
                 <td>
                   {line.from ? <span className="sub mono">{line.from}</span> : null}
@@ -123,8 +133,27 @@ function AuditSection() {
   const { t, locale } = words
   const [before, setBefore] = useState<number>()
   const [older, setOlder] = useState<AuditEntry[]>([])
-  const audit = useLoad(() => api<{ entries: AuditEntry[] }>(`/audit?limit=50${before ? `&before=${before}` : ''}`), [before], words)
-  const entries = before === undefined ? (audit.data?.entries ?? []) : [...older, ...(audit.data?.entries ?? [])]
+  const can = useCan()
+  const audit = useLoad(
+    () => api<{ entries: AuditEntry[] }>(`/audit?limit=50${before ? `&before=${before}` : ''}`),
+    [before],
+    words,
+  )
+  // Names for the ids the log records, when the session may read people.
+  const people = useLoad(
+    () =>
+      can('admin.people')
+        ? api<{ principals: Principal[] }>('/principals')
+        : Promise.resolve({ principals: [] }),
+    [],
+    words,
+  )
+  const nameOf = (id: string) => {
+    const found = people.data?.principals.find((principal) => principal.id === id)
+    return found?.displayName ?? found?.identities[0]?.displayName ?? found?.identities[0]?.externalId
+  }
+  const entries =
+    before === undefined ? (audit.data?.entries ?? []) : [...older, ...(audit.data?.entries ?? [])]
   const more = () => {
     setOlder(entries)
     setBefore(entries.at(-1)?.id)
@@ -148,7 +177,9 @@ function AuditSection() {
     >
       {audit.error ? <Problem text={audit.error} retry={audit.reload} /> : null}
       {audit.loading && entries.length === 0 ? <Loading /> : null}
-      {audit.data && entries.length === 0 ? <Empty title={t('audit.empty')}>{t('audit.emptyText')}</Empty> : null}
+      {audit.data && entries.length === 0 ? (
+        <Empty title={t('audit.empty')}>{t('audit.emptyText')}</Empty>
+      ) : null}
       {entries.length > 0 ? (
         <table>
           <thead>
@@ -164,13 +195,21 @@ function AuditSection() {
               <tr key={entry.id}>
                 <td className="small">{new Date(entry.at).toLocaleString(locale)}</td>
                 <td>
-                  <span className="mono small">{entry.actor}</span>
+                  {nameOf(entry.actor) ? (
+                    <strong>{nameOf(entry.actor)}</strong>
+                  ) : (
+                    <span className="mono small">{entry.actor}</span>
+                  )}
                   <span className="sub">{t('audit.via', { via: entry.via, kind: entry.actorKind })}</span>
                 </td>
                 <td>
                   <code>{entry.method}</code>
                   {Array.isArray(entry.args) && entry.args.length > 0 ? (
-                    <span className="sub mono">{entry.args.map((arg) => (typeof arg === 'string' ? arg : JSON.stringify(arg))).join(' ')}</span>
+                    <span className="sub mono">
+                      {entry.args
+                        .map((arg) => (typeof arg === 'string' ? arg : JSON.stringify(arg)))
+                        .join(' ')}
+                    </span>
                   ) : null}
                 </td>
                 <td>

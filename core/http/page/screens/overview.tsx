@@ -1,9 +1,9 @@
 // The bot at a glance: version, uptime, traffic, every spore's state, what needs attention and
 // the health each channel and connected system reports.
 import { api } from '../api.ts'
+import { useLive } from '../live.ts'
 import { Empty, Loading, Problem, Section, StateBadge } from '../parts/bits.tsx'
 import { useLoad } from '../parts/load.ts'
-import { useLive } from '../live.ts'
 import { useCan } from '../session.ts'
 import type { HealthLine, ReportLine, Status } from '../types.ts'
 import { useWords, type Words } from '../words.ts'
@@ -35,7 +35,10 @@ export function OverviewScreen() {
       {status.error ? <Problem text={status.error} retry={status.reload} /> : null}
       <div className="stats">
         <Stat label={t('overview.version')} value={status.data?.version ?? '…'} />
-        <Stat label={t('overview.uptime')} value={status.data ? uptime(status.data.uptimeSeconds, words) : '…'} />
+        <Stat
+          label={t('overview.uptime')}
+          value={status.data ? uptime(status.data.uptimeSeconds, words) : '…'}
+        />
         <Stat
           label={t('overview.messagesPerMinute')}
           value={

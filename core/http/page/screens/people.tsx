@@ -14,15 +14,25 @@ export function PeopleScreen() {
   const { t } = words
   const can = useCan()
   const people = useLoad(
-    () => (can('admin.people') ? api<{ principals: Principal[] }>('/principals') : Promise.resolve({ principals: [] })),
+    () =>
+      can('admin.people')
+        ? api<{ principals: Principal[] }>('/principals')
+        : Promise.resolve({ principals: [] }),
     [],
     words,
   )
-  const roles = useLoad(() => (can('admin.roles') ? api<{ roles: Role[] }>('/roles') : Promise.resolve({ roles: [] })), [], words)
+  const roles = useLoad(
+    () => (can('admin.roles') ? api<{ roles: Role[] }>('/roles') : Promise.resolve({ roles: [] })),
+    [],
+    words,
+  )
   const action = useAction(words, people.reload)
   const list = people.data?.principals ?? []
   const nameOf = (principal: Principal) =>
-    principal.displayName ?? principal.identities[0]?.displayName ?? principal.identities[0]?.externalId ?? principal.id
+    principal.displayName ??
+    principal.identities[0]?.displayName ??
+    principal.identities[0]?.externalId ??
+    principal.id
 
   return (
     <>
@@ -32,7 +42,9 @@ export function PeopleScreen() {
         <Section title={t('people.list.title')} hint={t('people.list.hint')}>
           {people.error ? <Problem text={people.error} retry={people.reload} /> : null}
           {people.loading && !people.data ? <Loading /> : null}
-          {people.data && list.length === 0 ? <Empty title={t('people.empty')}>{t('people.emptyText')}</Empty> : null}
+          {people.data && list.length === 0 ? (
+            <Empty title={t('people.empty')}>{t('people.emptyText')}</Empty>
+          ) : null}
           {list.length > 0 ? (
             <table>
               <thead>
@@ -57,7 +69,8 @@ export function PeopleScreen() {
                       <ul className="plain">
                         {principal.identities.map((identity) => (
                           <li key={`${identity.channel}:${identity.externalId}`}>
-                            <Badge tone="muted">{identity.channel}</Badge> <span className="mono small">{identity.externalId}</span>
+                            <Badge tone="muted">{identity.channel}</Badge>{' '}
+                            <span className="mono small">{identity.externalId}</span>
                           </li>
                         ))}
                       </ul>
@@ -76,7 +89,10 @@ export function PeopleScreen() {
                                 onClick={() =>
                                   action.run(
                                     'revoke',
-                                    () => api(`/principals/${part(principal.id)}/roles/${part(role)}`, { method: 'DELETE' }),
+                                    () =>
+                                      api(`/principals/${part(principal.id)}/roles/${part(role)}`, {
+                                        method: 'DELETE',
+                                      }),
                                     t('people.revoked', { role, person: nameOf(principal) }),
                                   )
                                 }
@@ -106,7 +122,11 @@ export function PeopleScreen() {
                         <button
                           type="button"
                           onClick={() =>
-                            action.run('review', () => api(`/principals/${part(principal.id)}/review`, { method: 'POST' }), t('people.reviewedDone', { person: nameOf(principal) }))
+                            action.run(
+                              'review',
+                              () => api(`/principals/${part(principal.id)}/review`, { method: 'POST' }),
+                              t('people.reviewedDone', { person: nameOf(principal) }),
+                            )
                           }
                         >
                           {t('action.markReviewed')}
@@ -139,7 +159,11 @@ function GrantRole({
   if (roles.length === 0) return null
   return (
     <span className="inline-form">
-      <select value={role} onChange={(event) => setRole(event.target.value)} aria-label={t('people.grantRoleTo', { person })}>
+      <select
+        value={role}
+        onChange={(event) => setRole(event.target.value)}
+        aria-label={t('people.grantRoleTo', { person })}
+      >
         <option value="">{t('people.pickRole')}</option>
         {roles.map((one) => (
           <option key={one.name} value={one.name}>
@@ -147,7 +171,12 @@ function GrantRole({
           </option>
         ))}
       </select>
-      <button type="button" disabled={role === ''} onClick={() => grant(role)} aria-label={t('people.grantTo', { person })}>
+      <button
+        type="button"
+        disabled={role === ''}
+        onClick={() => grant(role)}
+        aria-label={t('people.grantTo', { person })}
+      >
         {t('action.grant')}
       </button>
     </span>

@@ -30,10 +30,15 @@ export function RolesSection({ roles }: { readonly roles: Loaded<{ roles: Role[]
         {list.map((role) => (
           <li key={role.name} className="role">
             <div className="role-head">
-              <strong>{role.name}</strong> {role.builtin ? <Badge tone="info">{t('roles.builtin')}</Badge> : null}
+              <strong>{role.name}</strong>{' '}
+              {role.builtin ? <Badge tone="info">{t('roles.builtin')}</Badge> : null}
               <span className="actions">
                 {can('admin.role-set') ? (
-                  <button type="button" onClick={() => setEditing(editing === role.name ? undefined : role.name)} aria-label={t('roles.editOne', { role: role.name })}>
+                  <button
+                    type="button"
+                    onClick={() => setEditing(editing === role.name ? undefined : role.name)}
+                    aria-label={t('roles.editOne', { role: role.name })}
+                  >
                     {t('action.edit')}
                   </button>
                 ) : null}
@@ -44,7 +49,11 @@ export function RolesSection({ roles }: { readonly roles: Loaded<{ roles: Role[]
                     aria-label={t('roles.deleteOne', { role: role.name })}
                     onClick={() => {
                       if (!confirm(t('roles.confirmDelete', { role: role.name }))) return
-                      void action.run('delete', () => api(`/roles/${part(role.name)}`, { method: 'DELETE' }), t('roles.deleted', { role: role.name }))
+                      void action.run(
+                        'delete',
+                        () => api(`/roles/${part(role.name)}`, { method: 'DELETE' }),
+                        t('roles.deleted', { role: role.name }),
+                      )
                     }}
                   >
                     {t('action.delete')}
@@ -57,9 +66,13 @@ export function RolesSection({ roles }: { readonly roles: Loaded<{ roles: Role[]
                 initial={role.patterns.join(' ')}
                 submitLabel={t('action.save')}
                 save={(patterns) =>
-                  action.run('save', () => api(`/roles/${part(role.name)}`, { method: 'PUT', body: { patterns } }), t('roles.saved', { role: role.name })).then(
-                    (ok) => ok && setEditing(undefined),
-                  )
+                  action
+                    .run(
+                      'save',
+                      () => api(`/roles/${part(role.name)}`, { method: 'PUT', body: { patterns } }),
+                      t('roles.saved', { role: role.name }),
+                    )
+                    .then((ok) => ok && setEditing(undefined))
                 }
               />
             ) : (
@@ -73,7 +86,17 @@ export function RolesSection({ roles }: { readonly roles: Loaded<{ roles: Role[]
           </li>
         ))}
       </ul>
-      {can('admin.role-create') ? <NewRole create={(name, patterns) => action.run('create', () => api('/roles', { body: { name, patterns } }), t('roles.created', { role: name }))} /> : null}
+      {can('admin.role-create') ? (
+        <NewRole
+          create={(name, patterns) =>
+            action.run(
+              'create',
+              () => api('/roles', { body: { name, patterns } }),
+              t('roles.created', { role: name }),
+            )
+          }
+        />
+      ) : null}
     </Section>
   )
 }
@@ -88,7 +111,11 @@ function NewRole({ create }: { readonly create: (name: string, patterns: string[
         {t('roles.field.name')}
         <input value={name} onChange={(event) => setName(event.target.value)} />
       </label>
-      <PatternsForm initial="" submitLabel={t('roles.addButton')} save={(patterns) => create(name, patterns).then(() => undefined)} />
+      <PatternsForm
+        initial=""
+        submitLabel={t('roles.addButton')}
+        save={(patterns) => create(name, patterns).then(() => undefined)}
+      />
     </details>
   )
 }
@@ -113,7 +140,11 @@ function PatternsForm({
     const patterns = patternsOf(text)
     const timer = setTimeout(() => {
       api<{ commands: CommandLine[] }>(`/commands?patterns=${encodeURIComponent(patterns.join(','))}`).then(
-        (answer) => current && (setPreview(answer.commands), setError(undefined)),
+        (answer) => {
+          if (!current) return
+          setPreview(answer.commands)
+          setError(undefined)
+        },
         (problem: unknown) => current && setError(String((problem as Error).message)),
       )
     }, 200)
@@ -134,8 +165,10 @@ function PatternsForm({
         <textarea value={text} onChange={(event) => setText(event.target.value)} rows={2} />
         <span className="hint">{t('roles.field.patternsHint')}</span>
       </label>
-      <div className="preview" aria-live="polite" aria-label={t('roles.preview')}>
-        <p className="preview-title">{t('roles.previewCount', { count: allowed.length, total: preview?.length ?? 0 })}</p>
+      <div className="preview" role="status" aria-label={t('roles.preview')}>
+        <p className="preview-title">
+          {t('roles.previewCount', { count: allowed.length, total: preview?.length ?? 0 })}
+        </p>
         {error ? <Problem text={error} /> : null}
         <p className="patterns">
           {allowed.map((command) => (

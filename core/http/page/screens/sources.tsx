@@ -24,7 +24,11 @@ export function SourcesSection({
   const list = sources.data?.sources ?? []
   const remove = (source: Source) => {
     if (!confirm(t('sources.confirmDelete', { source: source.label }))) return
-    void action.run('delete', () => api(`/sources/${part(source.id)}`, { method: 'DELETE' }), t('sources.deleted', { source: source.label }))
+    void action.run(
+      'delete',
+      () => api(`/sources/${part(source.id)}`, { method: 'DELETE' }),
+      t('sources.deleted', { source: source.label }),
+    )
   }
   const flip = (source: Source) =>
     action.run(
@@ -37,7 +41,9 @@ export function SourcesSection({
       <Notice notice={action.notice} />
       {sources.error ? <Problem text={sources.error} retry={sources.reload} /> : null}
       {sources.loading && !sources.data ? <Loading /> : null}
-      {sources.data && list.length === 0 ? <Empty title={t('sources.empty')}>{t('sources.emptyText')}</Empty> : null}
+      {sources.data && list.length === 0 ? (
+        <Empty title={t('sources.empty')}>{t('sources.emptyText')}</Empty>
+      ) : null}
       {list.length > 0 ? (
         <table>
           <thead>
@@ -71,10 +77,12 @@ export function SourcesSection({
                     <span className="sub mono">{source.url}</span>
                   </th>
                   <td>
-                    <Badge tone={source.trust === 'official' ? 'info' : 'warn'}>{t(`trust.${source.trust}`)}</Badge>
+                    <Badge tone={source.trust === 'official' ? 'info' : 'warn'}>
+                      {t(`trust.${source.trust}`)}
+                    </Badge>
                     {source.token ? <span className="sub">{t('sources.hasToken')}</span> : null}
                   </td>
-                  <td className="mono small">{source.publisherKey ?? t('sources.keyOnFirstSight')}</td>
+                  <td className="mono small key">{source.publisherKey ?? t('sources.keyOnFirstSight')}</td>
                   <td className="actions">
                     {can('admin.offered') ? (
                       <button
@@ -87,7 +95,11 @@ export function SourcesSection({
                       </button>
                     ) : null}
                     {source.trust !== 'official' && can('admin.source-set') ? (
-                      <button type="button" onClick={() => setEditing(source.id)} aria-label={t('sources.editOne', { source: source.label })}>
+                      <button
+                        type="button"
+                        onClick={() => setEditing(source.id)}
+                        aria-label={t('sources.editOne', { source: source.label })}
+                      >
                         {t('action.edit')}
                       </button>
                     ) : null}
@@ -162,7 +174,12 @@ function SourceForm({ source, onDone }: { readonly source?: Source; readonly onD
       </label>
       <label>
         {t('sources.field.token')}
-        <input type="password" value={token} onChange={(event) => setToken(event.target.value)} autoComplete="off" />
+        <input
+          type="password"
+          value={token}
+          onChange={(event) => setToken(event.target.value)}
+          autoComplete="off"
+        />
         <span className="hint">{t('sources.field.tokenHint')}</span>
       </label>
       <label>
