@@ -35,17 +35,20 @@ export interface SporeNeeds {
 export function statusRoutes({ runtime, messages }: ApiDeps & { messages?: MessageCount }): ApiRoute[] {
   const startedAt = Date.now() - Math.round(process.uptime() * 1000)
   const samples: { at: number; count: number }[] = []
-  /** Messages in the last minute, from samples the requests keep; since start when younger. */
+  /**
+   * Messages in the last minute: all of them while the bot is younger than that, else measured
+   * from the oldest sample kept (requests keep one every few seconds), else the average since start.
+   */
   const perMinute = (now: number): number | null => {
     if (messages === undefined) return null
     const count = messages.handledCount
     const last = samples.at(-1)
     if (last === undefined || now - last.at >= SAMPLE_MS) samples.push({ at: now, count })
     while (samples.length > 1 && now - samples[0]!.at > WINDOW_MS) samples.shift()
-    const first = samples[0]!
-    const since = now - first.at >= SAMPLE_MS ? first : { at: startedAt, count: 0 }
-    const minutes = Math.max((now - since.at) / 60_000, 1 / 60)
-    return Math.round(((count - since.count) / minutes) * 10) / 10
+    if (now - startedAt <= WINDOW_MS) return count
+    const oldest = samples[0]!
+    const since = now - oldest.at >= SAMPLE_MS ? oldest : { at: startedAt, count: 0 }
+    return Math.round(((count - since.count) / ((now - since.at) / WINDOW_MS)) * 10) / 10
   }
   return [
     route({

@@ -16,7 +16,7 @@ export class ApiError extends Error {
 let csrfToken = ''
 
 /** Set from the session's answer; every state-changing request carries it. */
-export function useCsrf(token: string): void {
+export function keepCsrf(token: string): void {
   csrfToken = token
 }
 

@@ -1,7 +1,7 @@
 // The page's frame: who is signed in, the words in their language, the screens their roles allow,
 // the theme, and the language switch.
 import { type ReactNode, useEffect, useState } from 'react'
-import { api, request, useCsrf } from './api.ts'
+import { api, keepCsrf, request } from './api.ts'
 import { openLive } from './live.ts'
 import { Empty } from './parts/bits.tsx'
 import { describe } from './parts/load.ts'
@@ -38,7 +38,7 @@ export function App() {
   useEffect(() => {
     ;(async () => {
       const found = await api<Session>('/session')
-      useCsrf(found.csrfToken)
+      keepCsrf(found.csrfToken)
       const loaded = await loadWords(found.locale)
       document.documentElement.lang = loaded.locale
       setSession(found)

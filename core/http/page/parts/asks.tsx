@@ -12,7 +12,7 @@ export function SporeAsks({ needs }: { readonly needs: SporeNeeds }) {
     .flatMap((need) => need.scopes)
   const others = needs.requires.filter((need) => !need.rhizas.includes(MYCELIUM))
   return (
-    <div className="asks" aria-label={t('asks.title', { spore: needs.name })}>
+    <section className="asks" aria-label={t('asks.title', { spore: needs.name })}>
       <p>{t(`asks.kind.${needs.kind ?? 'unknown'}`, { spore: needs.name })}</p>
       {others.length === 0 && scopes.length === 0 ? <p>{t('asks.nothing')}</p> : null}
       {others.length > 0 ? (
@@ -41,6 +41,6 @@ export function SporeAsks({ needs }: { readonly needs: SporeNeeds }) {
       {needs.commands.length > 0 ? (
         <p>{t('asks.commands', { commands: needs.commands.map((command) => `/${command}`).join(', ') })}</p>
       ) : null}
-    </div>
+    </section>
   )
 }

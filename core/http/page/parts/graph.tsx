@@ -1,23 +1,44 @@
-// The requires graph as a picture: each spore a box coloured by its state, the rhizas it needs to
-// its left, an arrow from each spore to what it requires (dashed when optional).
+// The requires graph as a picture: each spore a box coloured by its state, what it requires to its
+// left with an arrow to it (dashed when optional), a requirement nobody installed drawn as a ghost,
+// and the spores that need nothing and are needed by nothing in a row of their own below.
 import type { SporeNeeds } from '../types.ts'
 import { useWords } from '../words.ts'
 
 const BOX_W = 150
 const BOX_H = 44
-const GAP_X = 70
-const GAP_Y = 18
+const GAP_X = 80
+const GAP_Y = 16
 const PAD = 16
+/** The rhiza that stands for the bot itself: a spore granted mycelium scopes acts on the core. */
+const CORE = 'mycelium'
 
-interface Placed {
-  readonly spore: SporeNeeds
-  readonly x: number
-  readonly y: number
+interface Node {
+  readonly name: string
+  readonly kind?: string | undefined
+  readonly state: string
+}
+
+interface Edge {
+  readonly from: string
+  readonly to: string
+  readonly optional: boolean
 }
 
 export function RequiresGraph({ spores }: { readonly spores: readonly SporeNeeds[] }) {
   const { t } = useWords()
-  const byName = new Map(spores.map((spore) => [spore.name, spore]))
+  const nodes = new Map<string, Node>(spores.map((spore) => [spore.name, spore]))
+  const edges: Edge[] = []
+  for (const spore of spores) {
+    for (const need of spore.requires) {
+      for (const rhiza of need.rhizas) {
+        if (!nodes.has(rhiza)) {
+          nodes.set(rhiza, { name: rhiza, kind: undefined, state: rhiza === CORE ? 'core' : 'missing' })
+        }
+        edges.push({ from: spore.name, to: rhiza, optional: need.optional || need.rhizas.length > 1 })
+      }
+    }
+  }
+  const linked = new Set(edges.flatMap((edge) => [edge.from, edge.to]))
   const depths = new Map<string, number>()
   const depthOf = (name: string, seen: Set<string>): number => {
     const known = depths.get(name)
@@ -25,39 +46,50 @@ export function RequiresGraph({ spores }: { readonly spores: readonly SporeNeeds
     // A cycle is refused at germination; guard anyway so a picture never loops.
     if (seen.has(name)) return 0
     seen.add(name)
-    const edges = (byName.get(name)?.edges ?? []).filter((edge) => byName.has(edge))
-    const depth = edges.length === 0 ? 0 : 1 + Math.max(...edges.map((edge) => depthOf(edge, seen)))
+    const targets = edges.filter((edge) => edge.from === name).map((edge) => edge.to)
+    const depth = targets.length === 0 ? 0 : 1 + Math.max(...targets.map((target) => depthOf(target, seen)))
     depths.set(name, depth)
     return depth
   }
-  for (const spore of spores) depthOf(spore.name, new Set())
-  const columns = new Map<number, SporeNeeds[]>()
-  for (const spore of [...spores].sort((a, b) => a.name.localeCompare(b.name))) {
-    const depth = depths.get(spore.name) ?? 0
-    columns.set(depth, [...(columns.get(depth) ?? []), spore])
+  const sorted = [...nodes.values()].sort((a, b) => a.name.localeCompare(b.name))
+  const columns = new Map<number, Node[]>()
+  for (const node of sorted.filter((one) => linked.has(one.name))) {
+    const depth = depthOf(node.name, new Set())
+    columns.set(depth, [...(columns.get(depth) ?? []), node])
   }
-  const placed = new Map<string, Placed>()
+  const placed = new Map<string, { node: Node; x: number; y: number }>()
   for (const [depth, members] of columns) {
-    members.forEach((spore, row) => {
-      placed.set(spore.name, { spore, x: PAD + depth * (BOX_W + GAP_X), y: PAD + row * (BOX_H + GAP_Y) })
+    members.forEach((node, row) => {
+      placed.set(node.name, { node, x: PAD + depth * (BOX_W + GAP_X), y: PAD + row * (BOX_H + GAP_Y) })
     })
   }
-  const width = PAD * 2 + columns.size * (BOX_W + GAP_X) - GAP_X
-  const height =
-    PAD * 2 + Math.max(...[...columns.values()].map((members) => members.length)) * (BOX_H + GAP_Y) - GAP_Y
-  const edges = spores.flatMap((spore) =>
-    spore.edges
-      .filter((edge) => placed.has(edge))
-      .map((edge) => ({ from: spore.name, to: edge, optional: !spore.mandatory.includes(edge) })),
-  )
+  const tallest = Math.max(0, ...[...columns.values()].map((members) => members.length))
+  const alone = sorted.filter((node) => !linked.has(node.name))
+  const perRow = Math.max(4, columns.size)
+  const aloneTop = PAD + tallest * (BOX_H + GAP_Y) + (tallest > 0 ? GAP_Y * 2 : 0)
+  alone.forEach((node, index) => {
+    placed.set(node.name, {
+      node,
+      x: PAD + (index % perRow) * (BOX_W + GAP_Y),
+      y: aloneTop + Math.floor(index / perRow) * (BOX_H + GAP_Y),
+    })
+  })
+  const width =
+    PAD * 2 +
+    Math.max(
+      columns.size * (BOX_W + GAP_X) - GAP_X,
+      Math.min(alone.length, perRow) * (BOX_W + GAP_Y) - GAP_Y,
+      BOX_W,
+    )
+  const height = Math.max(...[...placed.values()].map((one) => one.y + BOX_H), BOX_H) + PAD
   return (
     <figure className="graph">
       <svg
         role="img"
         aria-label={t('graph.label')}
-        viewBox={`0 0 ${Math.max(width, BOX_W + PAD * 2)} ${Math.max(height, BOX_H + PAD * 2)}`}
-        width={Math.max(width, BOX_W + PAD * 2)}
-        height={Math.max(height, BOX_H + PAD * 2)}
+        viewBox={`0 0 ${width} ${height}`}
+        width={width}
+        height={height}
       >
         <defs>
           <marker
@@ -93,18 +125,15 @@ export function RequiresGraph({ spores }: { readonly spores: readonly SporeNeeds
             </path>
           )
         })}
-        {[...placed.values()].map(({ spore, x, y }) => (
-          <g
-            key={spore.name}
-            transform={`translate(${x},${y})`}
-            className={`graph-node graph-${spore.state}`}
-          >
+        {[...placed.values()].map(({ node, x, y }) => (
+          <g key={node.name} transform={`translate(${x},${y})`} className={`graph-node graph-${node.state}`}>
             <rect width={BOX_W} height={BOX_H} rx="8" />
             <text x="12" y="19" className="graph-name">
-              {spore.name}
+              {node.name}
             </text>
             <text x="12" y="35" className="graph-kind">
-              {spore.kind ? t(`kind.${spore.kind}`) : '—'} · {t(`state.${spore.state}`)}
+              {node.kind ? `${t(`kind.${node.kind}`)} · ` : ''}
+              {t(`state.${node.state}`)}
             </text>
           </g>
         ))}

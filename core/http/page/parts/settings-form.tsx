@@ -2,7 +2,14 @@
 // browser on validators the API compiled (the CSP allows no code compiled here); the bot checks
 // again on save. A secret reads as •••• and saving it unchanged keeps what is stored.
 import Form from '@rjsf/core'
-import type { RJSFSchema, RJSFValidationError, UiSchema, ValidatorType } from '@rjsf/utils'
+import {
+  englishStringTranslator,
+  type RJSFSchema,
+  type RJSFValidationError,
+  TranslatableString,
+  type UiSchema,
+  type ValidatorType,
+} from '@rjsf/utils'
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js'
 import { useEffect, useState } from 'react'
 import { api, part } from '../api.ts'
@@ -12,6 +19,18 @@ import { Empty, Loading, Notice, Problem } from './bits.tsx'
 import { describe, useAction } from './load.ts'
 
 const MASK = '••••'
+
+/** The form library's own words the page has in its catalogue; the rest stay as it writes them. */
+const FORM_WORDS: Partial<Record<TranslatableString, string>> = {
+  [TranslatableString.AddButton]: 'form.add',
+  [TranslatableString.AddItemButton]: 'form.add',
+  [TranslatableString.RemoveButton]: 'form.remove',
+  [TranslatableString.MoveUpButton]: 'form.up',
+  [TranslatableString.MoveDownButton]: 'form.down',
+  [TranslatableString.CopyButton]: 'form.copy',
+  [TranslatableString.YesLabel]: 'form.yes',
+  [TranslatableString.NoLabel]: 'form.no',
+}
 
 type FormAnswer =
   | { available: true; schema: RJSFSchema; secrets: string[] }
@@ -36,6 +55,7 @@ export function SettingsForm({ spore, onSaved }: { readonly spore: string; reado
     setRound((value) => value + 1)
   })
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again for another spore or after a save, not on each render's helpers
   useEffect(() => {
     let current = true
     setReady(undefined)
@@ -116,6 +136,10 @@ export function SettingsForm({ spore, onSaved }: { readonly spore: string; reado
         formData={draft}
         validator={ready.validator!}
         transformErrors={transformErrors}
+        translateString={(text, params) => {
+          const key = FORM_WORDS[text]
+          return key ? t(key) : englishStringTranslator(text, params)
+        }}
         showErrorList={false}
         noHtml5Validate
         disabled={!can('admin.set') || action.busy !== undefined}

@@ -33,6 +33,7 @@ export function ChatScreen() {
   const end = useRef<HTMLLIElement>(null)
   const enabling = useAction(words, () => setRound((value) => value + 1))
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `round` is the retry button's way to connect again
   useEffect(() => {
     let ready = false
     const stream = new EventSource(`/spores/${WEB}/stream`)
@@ -59,6 +60,7 @@ export function ChatScreen() {
     return () => stream.close()
   }, [round])
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: looked up once the stream is known to be absent
   useEffect(() => {
     if (link !== 'absent' || !can('admin.plugins')) return
     api<{ spores: SporeInfo[] }>('/spores').then(
@@ -67,6 +69,7 @@ export function ChatScreen() {
     )
   }, [link])
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new line scrolls the conversation to its end
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' })
   }, [lines])

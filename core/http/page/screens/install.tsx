@@ -266,7 +266,7 @@ function ProgressBar({ running }: { readonly running: Running }) {
   const percent = step?.total ? Math.min(100, Math.round((step.received / step.total) * 100)) : undefined
   const label = t(`install.progress.${running.verb}`, { spore: running.spore })
   return (
-    <div className="progress" role="group" aria-label={label}>
+    <div className="progress">
       <p>
         {label}{' '}
         {percent !== undefined

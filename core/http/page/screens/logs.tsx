@@ -6,7 +6,7 @@ import { useLive } from '../live.ts'
 import { Badge, Empty, Loading, Problem, Section } from '../parts/bits.tsx'
 import { useLoad } from '../parts/load.ts'
 import { useCan } from '../session.ts'
-import type { AuditEntry } from '../types.ts'
+import type { AuditEntry, Principal } from '../types.ts'
 import { useWords } from '../words.ts'
 
 const LEVELS = [
@@ -62,8 +62,9 @@ function LiveTail() {
   useLive((event) => {
     if (event.type !== 'log' || paused) return
     const record = event.record
+    lineIds += 1
     const line: LogLine = {
-      id: (lineIds += 1),
+      id: lineIds,
       level: typeof record.level === 'number' ? record.level : 30,
       time: typeof record.time === 'number' ? record.time : Date.now(),
       msg: String(record.msg ?? ''),
@@ -132,11 +133,25 @@ function AuditSection() {
   const { t, locale } = words
   const [before, setBefore] = useState<number>()
   const [older, setOlder] = useState<AuditEntry[]>([])
+  const can = useCan()
   const audit = useLoad(
     () => api<{ entries: AuditEntry[] }>(`/audit?limit=50${before ? `&before=${before}` : ''}`),
     [before],
     words,
   )
+  // Names for the ids the log records, when the session may read people.
+  const people = useLoad(
+    () =>
+      can('admin.people')
+        ? api<{ principals: Principal[] }>('/principals')
+        : Promise.resolve({ principals: [] }),
+    [],
+    words,
+  )
+  const nameOf = (id: string) => {
+    const found = people.data?.principals.find((principal) => principal.id === id)
+    return found?.displayName ?? found?.identities[0]?.displayName ?? found?.identities[0]?.externalId
+  }
   const entries =
     before === undefined ? (audit.data?.entries ?? []) : [...older, ...(audit.data?.entries ?? [])]
   const more = () => {
@@ -180,7 +195,11 @@ function AuditSection() {
               <tr key={entry.id}>
                 <td className="small">{new Date(entry.at).toLocaleString(locale)}</td>
                 <td>
-                  <span className="mono small">{entry.actor}</span>
+                  {nameOf(entry.actor) ? (
+                    <strong>{nameOf(entry.actor)}</strong>
+                  ) : (
+                    <span className="mono small">{entry.actor}</span>
+                  )}
                   <span className="sub">{t('audit.via', { via: entry.via, kind: entry.actorKind })}</span>
                 </td>
                 <td>

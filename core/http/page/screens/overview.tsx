@@ -1,5 +1,6 @@
 // The bot at a glance: version, uptime, traffic, every spore's state, what needs attention and
 // the health each channel and connected system reports.
+import { useEffect } from 'react'
 import { api } from '../api.ts'
 import { useLive } from '../live.ts'
 import { Empty, Loading, Problem, Section, StateBadge } from '../parts/bits.tsx'
@@ -7,6 +8,8 @@ import { useLoad } from '../parts/load.ts'
 import { useCan } from '../session.ts'
 import type { HealthLine, ReportLine, Status } from '../types.ts'
 import { useWords, type Words } from '../words.ts'
+
+const STATUS_EVERY_MS = 15_000
 
 export function OverviewScreen() {
   const words = useWords()
@@ -19,6 +22,11 @@ export function OverviewScreen() {
     [],
     words,
   )
+  // The rate and the uptime move on their own: read them again now and then.
+  useEffect(() => {
+    const timer = setInterval(status.reload, STATUS_EVERY_MS)
+    return () => clearInterval(timer)
+  }, [status.reload])
   useLive((event) => {
     if (event.type === 'state') {
       report.reload()

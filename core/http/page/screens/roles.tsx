@@ -140,7 +140,11 @@ function PatternsForm({
     const patterns = patternsOf(text)
     const timer = setTimeout(() => {
       api<{ commands: CommandLine[] }>(`/commands?patterns=${encodeURIComponent(patterns.join(','))}`).then(
-        (answer) => current && (setPreview(answer.commands), setError(undefined)),
+        (answer) => {
+          if (!current) return
+          setPreview(answer.commands)
+          setError(undefined)
+        },
         (problem: unknown) => current && setError(String((problem as Error).message)),
       )
     }, 200)
@@ -161,7 +165,7 @@ function PatternsForm({
         <textarea value={text} onChange={(event) => setText(event.target.value)} rows={2} />
         <span className="hint">{t('roles.field.patternsHint')}</span>
       </label>
-      <div className="preview" aria-live="polite" aria-label={t('roles.preview')}>
+      <div className="preview" role="status" aria-label={t('roles.preview')}>
         <p className="preview-title">
           {t('roles.previewCount', { count: allowed.length, total: preview?.length ?? 0 })}
         </p>

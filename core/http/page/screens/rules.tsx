@@ -137,26 +137,30 @@ function NewRule({
   }
   return (
     <form className="inline-form wrap" onSubmit={submit} aria-label={t('rules.add')}>
-      <label>
-        {t('column.command')}{' '}
-        {commands.length > 0 ? (
-          <select value={command} onChange={(event) => setCommand(event.target.value)} required>
-            <option value="">{t('rules.pickCommand')}</option>
-            {commands.map((one) => (
-              <option key={one.qualified} value={one.qualified}>
-                {one.qualified}
-              </option>
-            ))}
-          </select>
-        ) : (
-          <input
-            value={command}
-            onChange={(event) => setCommand(event.target.value)}
-            placeholder="plugin.command"
-            required
-          />
-        )}
-      </label>
+      <label htmlFor="rule-command">{t('column.command')}</label>
+      {commands.length > 0 ? (
+        <select
+          id="rule-command"
+          value={command}
+          onChange={(event) => setCommand(event.target.value)}
+          required
+        >
+          <option value="">{t('rules.pickCommand')}</option>
+          {commands.map((one) => (
+            <option key={one.qualified} value={one.qualified}>
+              {one.qualified}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          id="rule-command"
+          value={command}
+          onChange={(event) => setCommand(event.target.value)}
+          placeholder="plugin.command"
+          required
+        />
+      )}
       {KINDS.map((kind) => (
         <label key={kind} className="check">
           <input

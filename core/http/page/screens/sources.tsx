@@ -82,7 +82,7 @@ export function SourcesSection({
                     </Badge>
                     {source.token ? <span className="sub">{t('sources.hasToken')}</span> : null}
                   </td>
-                  <td className="mono small">{source.publisherKey ?? t('sources.keyOnFirstSight')}</td>
+                  <td className="mono small key">{source.publisherKey ?? t('sources.keyOnFirstSight')}</td>
                   <td className="actions">
                     {can('admin.offered') ? (
                       <button
