@@ -17,6 +17,8 @@ import { originAndCsrf } from './request-guard.ts'
 import { actAsSession, allows, readSession, requireCommand } from './session-guard.ts'
 import { sessionRoutes } from './session-routes.ts'
 import { sessionBook } from './sessions.ts'
+import { SPORE_ROUTE_PATHS, sporeRouteHandlers } from './spore-routes.ts'
+import type { RouteStreams } from './spore-routes-streams.ts'
 import { LoginThrottle } from './throttle.ts'
 
 export interface HttpAppOptions {
@@ -30,6 +32,10 @@ export interface HttpAppOptions {
   readonly events?: ApiEvents
   /** The MCP endpoint for agents, mounted at /mcp when given (its giver closes it). */
   readonly mcp?: Mcp
+  /** What spores' routes are still sending; its giver ends them when the server stops. */
+  readonly routeStreams?: RouteStreams
+  /** The admin page's document, when the server bundles it (core/http/page/serving.ts). */
+  readonly page?: () => Promise<string>
 }
 
 /**
@@ -54,40 +60,47 @@ export function createHttpApp(runtime: CoreRuntime, options: HttpAppOptions = {}
   const germination: Germination = runtime.germination
   const app = new Hono<HttpEnv>()
   const answer = answerError(runtime)
+  const metrics = options.metrics ?? new MetricsRegistry()
   app.onError(answer)
   app.notFound((c) => answer(new HttpError(404, 'http.error.notFound'), c))
   app.use(securityHeaders)
   // Before the page's session and CSRF checks: an agent authenticates every request by its key.
   const { mcp } = options
   if (mcp) app.all('/mcp', (c) => mcp.handleRequest(c.req.raw))
+  // Spores' routes: public ones (webhooks) answer before the session and CSRF checks, operator ones after.
+  const sporeRoutes = sporeRouteHandlers(runtime, options.routeStreams)
+  for (const path of SPORE_ROUTE_PATHS) app.all(path, sporeRoutes.early)
   app.use(readSession({ runtime, sessions, secure, now }))
   app.use(originAndCsrf)
+  for (const path of SPORE_ROUTE_PATHS) app.all(path, sporeRoutes.guarded)
   app.route(
     '/',
     probeRoutes({
       state: () => (options.refused === undefined ? { germination } : { refused: options.refused }),
       store: runtime.store,
-      metrics: options.metrics ?? new MetricsRegistry(),
+      metrics,
       metricsToken: http.metricsToken,
     }),
   )
   app.route('/', loginPageRoutes(runtime))
-  app.route(
-    '/api/v1/session',
-    sessionRoutes({ runtime, sessions, throttle: new LoginThrottle(now), secure, now }),
-  )
+  const { page } = options
+  // The page asks for its session itself and goes to /login without one.
+  if (page) app.get('/', async (c) => c.html(await page()))
   // The API's routes run behind this chain's session: the same guard and actor as every route here.
   const session = { requireCommand, allows, actAsSession } as unknown as SessionPort
   const audit = auditLog(runtime.store)
+  const api = apiRoutes(runtime, {
+    session,
+    audit,
+    messages: metrics,
+    ...(options.events ? { events: options.events } : {}),
+    // The same reload chat's /reload runs, applied to the running bot.
+    reload: (spore) => pluginsToggle(runtime, runtime.plugins).reload!(spore),
+  })
   app.route(
-    '/api/v1',
-    apiRoutes(runtime, {
-      session,
-      audit,
-      ...(options.events ? { events: options.events } : {}),
-      // The same reload chat's /reload runs, applied to the running bot.
-      reload: (spore) => pluginsToggle(runtime, runtime.plugins).reload!(spore),
-    }),
+    '/api/v1/session',
+    sessionRoutes({ runtime, sessions, throttle: new LoginThrottle(now), secure, now, guards: api.guards }),
   )
+  app.route('/api/v1', api)
   return app
 }

@@ -5,6 +5,8 @@ import { principalIdOf } from '../store/index.ts'
 import { listenedOn, stoppedListening } from './address.ts'
 import { ApiEvents, type LogTap } from './api/events.ts'
 import { createHttpApp, type HttpAppOptions } from './app.ts'
+import { pageServing } from './page/serving.ts'
+import { RouteStreams } from './spore-routes-streams.ts'
 import { LINK_TTL_MS, loginTickets } from './tickets.ts'
 
 /** The HTTP surface, listening. */
@@ -28,12 +30,19 @@ export function startHttp(
   // Closed at stop, before the store: a live stream must not read a closed database.
   const events = options.events ?? new ApiEvents(runtime, options.logs)
   const mcp = options.mcp ?? lazyMcp(runtime)
-  const app = createHttpApp(runtime, { ...options, events, mcp })
-  const server: Server<undefined> = Bun.serve({
+  // Ended at stop, like the events: a Chat tab left open must not hold the shut-down.
+  const routeStreams = new RouteStreams()
+  let server: Server<undefined> | undefined
+  const fetch = (request: Request, self: Server<undefined>) => app.fetch(request, self)
+  const page = pageServing({ server: () => server!, url: () => url, fetch })
+  const app = createHttpApp(runtime, { ...options, events, mcp, routeStreams, page: () => page.html() })
+  server = Bun.serve({
     hostname: http.bind,
     port: http.port,
+    // Bundles served as built once, never rebuilt per request nor given a reloading client.
+    development: false,
     // The server is passed on as the app's env, so a route can read the peer's address.
-    fetch: (request, self) => app.fetch(request, self),
+    fetch,
   })
   const host = http.bind === '0.0.0.0' || http.bind === '::' ? '127.0.0.1' : (server.hostname ?? http.bind)
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${server.port}`
@@ -62,6 +71,7 @@ export function startHttp(
       // In-flight requests are let finish; new ones are refused from here on.
       stoppedListening(runtime, url)
       events.close()
+      routeStreams.close()
       await mcp.close()
       await server.stop()
     },

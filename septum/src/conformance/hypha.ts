@@ -3,6 +3,7 @@ import { checkConfigSchema } from './config-schema.ts'
 import type { Failures } from './failures.ts'
 import { checkMigrations } from './migrations.ts'
 import type { HyphaCheckOptions } from './options.ts'
+import { checkRoutes } from './routes.ts'
 import { callMember, checkManifest, createInstance, requireFunctions, runChecks } from './spore.ts'
 
 /**
@@ -17,6 +18,7 @@ export function hyphaChecks<C = Record<string, unknown>>(options: HyphaCheckOpti
     await checkMigrations(options.module, failures)
     const instance = await createInstance(options.module, failures)
     if (instance === undefined) return
+    checkRoutes(manifest, instance, failures)
     const complete = requireFunctions(instance, ['connect', 'listen', 'stop', 'send'], failures)
     const lists = checkMembership(manifest, instance, failures)
     if (!complete) return

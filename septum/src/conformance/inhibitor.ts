@@ -3,6 +3,7 @@ import { checkConfigSchema } from './config-schema.ts'
 import { type Failures, isRecord } from './failures.ts'
 import { checkMigrations } from './migrations.ts'
 import type { InhibitorCheckOptions, InhibitorExpectation } from './options.ts'
+import { checkRoutes } from './routes.ts'
 import {
   callMember,
   checkManifest,
@@ -24,6 +25,7 @@ export function inhibitorChecks<C = Record<string, unknown>>(
     await checkMigrations(options.module, failures)
     const instance = await createInstance(options.module, failures)
     if (instance === undefined) return
+    checkRoutes(manifest, instance, failures)
     const inspects = requireFunctions(instance, ['inspect'], failures)
     const hasStart = optionalFunction(instance, 'start', failures)
     const hasStop = optionalFunction(instance, 'stop', failures)
