@@ -24,8 +24,7 @@ export async function degradedGermination(options: DegradedOptions): Promise<Ger
   const reason = `germination was refused: ${options.refusal}; fix it, then restart the bot`
   let drafts: Draft[] = []
   try {
-    const discovery = await discoverSpores(foldersWithInstalls(options.folders, options.installs), logger)
-    const readings = await readDiscovered(discovery)
+    const readings = await readableSpores(foldersWithInstalls(options.folders, options.installs), logger)
     const seen = new Set<string>()
     drafts = readings.flatMap((reading) => {
       // Two folders under one name is the refusal itself: the page lists the name once.
@@ -45,7 +44,6 @@ export async function degradedGermination(options: DegradedOptions): Promise<Ger
       ]
     })
   } catch (error) {
-    // A spores folder that cannot be read is the refusal: nothing else can be listed.
     logger.warn('no spore can be listed while germination is refused', { error: String(error) })
   }
   drafts.sort((a, b) => a.name.localeCompare(b.name))
@@ -57,4 +55,20 @@ export async function degradedGermination(options: DegradedOptions): Promise<Ger
     started: [],
     warnings: [],
   }
+}
+
+/** The spores of every folder that can be read: the one that cannot is the refusal, not the others. */
+async function readableSpores(folders: readonly string[], logger: Logger) {
+  const readings: Awaited<ReturnType<typeof readDiscovered>> = []
+  for (const folder of folders) {
+    try {
+      readings.push(...(await readDiscovered(await discoverSpores([folder], logger))))
+    } catch (error) {
+      logger.warn('a spores folder cannot be read; its spores are not listed', {
+        folder,
+        error: String(error),
+      })
+    }
+  }
+  return readings
 }

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'bun:test'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { scratchFolder } from '../store/scratch.ts'
 import { optionalRhiza } from './fixtures.ts'
@@ -13,9 +13,11 @@ describe('a boot whose germination is refused', () => {
     const spores = join(scratch.path, 'spores')
     mkdirSync(spores, { recursive: true })
     optionalRhiza(spores, 'alpha', 'beta')
-    optionalRhiza(spores, 'beta', 'alpha')
+    // A spores folder that exists but cannot be read: what refuses germination as a whole.
+    const looped = join(scratch.path, 'looped')
+    symlinkSync(looped, looped)
     const config = join(scratch.path, 'mycelo.yaml')
-    writeFileSync(config, 'spores: [spores]\ndatabase: data/mycelo.db\nhttp:\n  port: 0\n')
+    writeFileSync(config, 'spores: [spores, looped]\ndatabase: data/mycelo.db\nhttp:\n  port: 0\n')
     const boot = startBoot(config)
     const printed = await boot.waitFor('Stop it with Ctrl+C.')
     expect(printed).toContain('Mycelo cannot start its spores: ')
@@ -26,7 +28,7 @@ describe('a boot whose germination is refused', () => {
     expect(ready.status).toBe(503)
     const body = (await ready.json()) as { ready: boolean; refused: string }
     expect(body.ready).toBe(false)
-    expect(body.refused).toContain('alpha')
+    expect(body.refused).toContain(`spores folder ${looped} cannot be read`)
     boot.child.kill('SIGTERM')
     expect(await boot.exited()).toBe(0)
   })

@@ -1,7 +1,10 @@
-// A bot whose germination is refused (a requires cycle) still serves its page: the operator signs
+// A bot whose germination is refused (a spores folder it cannot read) still serves its page: the operator signs
 // in through the printed link, reads why on the Spores screen, and switches spores from there.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { symlinkSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
+import { scratchFolder } from '../store/scratch.ts'
 import { type CoreWith, startCoreWith } from '../support/boot-core.ts'
 import { STEP_MS } from './flow.ts'
 import { launchBrowser } from './launch.ts'
@@ -13,12 +16,20 @@ const rhiza = (name: string, requires: string) => ({
 })
 
 let core: CoreWith
+let scratch: ReturnType<typeof scratchFolder> | undefined
 let browser: Browser
 let page: Page
 const problems: string[] = []
 
 beforeAll(async () => {
-  core = await startCoreWith({ spores: { alpha: rhiza('alpha', 'beta'), beta: rhiza('beta', 'alpha') } })
+  scratch = scratchFolder('degraded-flow')
+  const looped = join(scratch.path, 'looped')
+  symlinkSync(looped, looped)
+  core = await startCoreWith({
+    spores: { alpha: rhiza('alpha', 'beta'), beta: rhiza('beta', 'mycelium') },
+    folder: scratch.path,
+    config: 'sporangia:\n  installs: looped\n',
+  })
   browser = await launchBrowser()
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
   page.setDefaultTimeout(STEP_MS)
@@ -27,11 +38,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await core?.stop()
+  scratch?.remove()
 })
 
 describe('the page of a bot whose germination was refused', () => {
   test('opens through the printed link and shows each spore with the reason', async () => {
-    expect(core.running.refused).toContain('alpha')
+    expect(core.running.refused).toContain('cannot be read')
     await page.goto(core.running.http!.loginLink!)
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
     await page.goto(`${core.running.http!.url}/#/spores`)

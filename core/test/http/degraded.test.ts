@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'bun:test'
-import { rmSync } from 'node:fs'
+import { rmSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { scratchFolder } from '../store/scratch.ts'
 import { type CoreWith, startCoreWith } from '../support/boot-core.ts'
@@ -18,9 +18,18 @@ export default {
 `,
 })
 
-const CYCLE = {
+const SPORES = {
   alpha: rhiza('alpha', 'beta', "greeting: z.string().default('hello').describe('What alpha says')"),
-  beta: rhiza('beta', 'alpha'),
+  beta: rhiza('beta', 'mycelium'),
+}
+
+/** A bot folder whose installs folder exists but cannot be read: germination is refused as a whole. */
+function refusingFolder(): { folder: string; installs: string; config: string } {
+  const scratch = scratchFolder('degraded')
+  cleanups.push(scratch.remove)
+  const installs = join(scratch.path, 'looped')
+  symlinkSync(installs, installs)
+  return { folder: scratch.path, installs, config: 'sporangia:\n  installs: looped\n' }
 }
 
 let core: CoreWith | undefined
@@ -33,16 +42,17 @@ afterEach(async () => {
 
 describe('degraded: germination refused, the page still answers', () => {
   it('says why on /readyz, lists spores with the reason, and serves enable, disable and settings', async () => {
-    core = await startCoreWith({ spores: CYCLE })
+    const { folder, installs, config } = refusingFolder()
+    core = await startCoreWith({ spores: SPORES, folder, config })
     const { running } = core
-    expect(running.refused).toContain('alpha')
+    expect(running.refused).toContain(`spores folder ${installs} cannot be read`)
     const http = running.http!
     const client = new WebClient(http.url)
     expect((await client.send('/healthz')).status).toBe(200)
     const ready = await client.send('/readyz')
     expect(ready.status).toBe(503)
     expect(ready.body.ready).toBe(false)
-    for (const name of ['alpha', 'beta']) expect(String(ready.body.refused)).toContain(name)
+    expect(String(ready.body.refused)).toContain('cannot be read')
 
     // Signed in as the owner through the printed link, as on a fresh start.
     const owner = await client.signIn(tokenOf(http.loginLink!))
@@ -81,14 +91,13 @@ describe('degraded: germination refused, the page still answers', () => {
   })
 
   it('runs normally once the operator fixed the cause and restarted', async () => {
-    const scratch = scratchFolder('degraded')
-    cleanups.push(scratch.remove)
-    const first = await startCoreWith({ spores: CYCLE, folder: scratch.path })
+    const { folder, installs, config } = refusingFolder()
+    const first = await startCoreWith({ spores: SPORES, folder, config })
     expect(first.running.refused).toBeDefined()
     await first.stop()
-    // The fix an operator makes on disk: beta no longer closes the cycle.
-    rmSync(join(scratch.path, 'spores', 'beta'), { recursive: true })
-    core = await startCoreWith({ spores: { beta: rhiza('beta', 'mycelium') }, folder: scratch.path })
+    // The fix an operator makes on disk: the installs folder is a folder again.
+    rmSync(installs)
+    core = await startCoreWith({ spores: SPORES, folder, config })
     expect(core.running.refused).toBeUndefined()
     const ready = await new WebClient(core.running.http!.url).send('/readyz')
     expect(ready.body.refused).toBeUndefined()

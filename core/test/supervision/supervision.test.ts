@@ -31,6 +31,10 @@ async function surfaces(runtime: CoreRuntime, name: string) {
   return { listed, health, line }
 }
 
+/** A reason without the figures that move between two reads: the attempt under way, the seconds left. */
+const moving = (reason: string | undefined) =>
+  (reason ?? '').replace(/next in \d+ s/g, 'next in # s').replace(/attempt \d+/g, 'attempt #')
+
 const backLines = (name: string) =>
   core!.logs().filter((line) => line.msg === 'back: connected again' && line.spore === name)
 
@@ -55,8 +59,10 @@ describe('a channel whose first connection is refused', () => {
     expect(down.listed?.reason).toMatch(
       /^reconnecting \(attempt 1, next in \d+ s\): connect\(\) failed: connection refused$/,
     )
-    expect(down.health).toMatchObject({ state: 'unreachable', detail: down.listed?.reason })
-    expect(down.line).toMatchObject({ state: 'dormant', reason: down.listed?.reason })
+    expect(down.health?.state).toBe('unreachable')
+    expect(moving(down.health?.detail)).toBe(moving(down.listed?.reason))
+    expect(down.line?.state).toBe('dormant')
+    expect(moving(down.line?.reason)).toBe(moving(down.listed?.reason))
     scope.flakyDown = false
     await eventually(() => runtime.supervisor.stateOf('flaky')?.state === 'live', 'flaky back', 10_000)
     const up = await surfaces(runtime, 'flaky')
@@ -84,7 +90,8 @@ describe('signal while signal-cli is not there', () => {
     expect(down.listed?.reason).toMatch(
       /^reconnecting \(attempt \d+, next in \d+ s\): cannot reach signal-cli/,
     )
-    expect(down.line).toMatchObject({ state: 'dormant', reason: down.listed?.reason })
+    expect(down.line?.state).toBe('dormant')
+    expect(moving(down.line?.reason)).toBe(moving(down.listed?.reason))
     fake.comeBack()
     await eventually(
       async () => {
@@ -130,8 +137,10 @@ describe('discord whose first connection Discord refuses', () => {
       expect(down.listed?.state).toBe('dormant')
       expect(down.listed?.reason).toStartWith('reconnecting (attempt 1, next in ')
       expect(down.listed?.reason).toContain('Message Content Intent')
-      expect(down.health).toMatchObject({ state: 'unreachable', detail: down.listed?.reason })
-      expect(down.line).toMatchObject({ state: 'dormant', reason: down.listed?.reason })
+      expect(down.health?.state).toBe('unreachable')
+      expect(moving(down.health?.detail)).toBe(moving(down.listed?.reason))
+      expect(down.line?.state).toBe('dormant')
+      expect(moving(down.line?.reason)).toBe(moving(down.listed?.reason))
       // The operator switches the intent on in the portal: nothing to do at the bot.
       ;(fake.world.portalIntents as { messageContent: boolean }).messageContent = true
       await eventually(() => runtime.supervisor.stateOf('discord')?.state === 'live', 'discord back', 10_000)
