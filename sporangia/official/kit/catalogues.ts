@@ -29,7 +29,7 @@ function readCatalogs(folder: string): Record<string, unknown> {
   )
 }
 
-type Compiled = Map<string, Map<string, { format(values?: Record<string, unknown>): unknown }>>
+type Compiled = Map<string, ReadonlyMap<string, { format(values?: Record<string, unknown>): unknown }>>
 
 function compile(catalogs: Record<string, unknown>): Compiled {
   return new Map(

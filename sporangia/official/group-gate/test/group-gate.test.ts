@@ -2,10 +2,10 @@ import { describe, expect, it } from 'bun:test'
 import { inhibitorChecks } from '@mycelo/septum/conformance'
 import module from '../src/index.ts'
 import { Membership } from '../src/membership.ts'
-import { files, gateContext } from './harness.ts'
+import { files, type GateWorld, gateContext } from './harness.ts'
 
 const CONFIG = { groups: { signal: ['book-club', 'family'] } }
-const WORLD = { members: { 'signal/book-club': ['alice'], 'signal/family': ['bob'] } }
+const WORLD: GateWorld = { members: { 'signal/book-club': ['alice'], 'signal/family': ['bob'] } }
 
 const from = (externalId: string, channel = 'signal') => ({
   channel,
