@@ -17,6 +17,7 @@ import { originAndCsrf } from './request-guard.ts'
 import { actAsSession, allows, readSession, requireCommand } from './session-guard.ts'
 import { sessionRoutes } from './session-routes.ts'
 import { sessionBook } from './sessions.ts'
+import { SPORE_ROUTE_PATHS, sporeRouteHandlers } from './spore-routes.ts'
 import { LoginThrottle } from './throttle.ts'
 
 export interface HttpAppOptions {
@@ -60,8 +61,12 @@ export function createHttpApp(runtime: CoreRuntime, options: HttpAppOptions = {}
   // Before the page's session and CSRF checks: an agent authenticates every request by its key.
   const { mcp } = options
   if (mcp) app.all('/mcp', (c) => mcp.handleRequest(c.req.raw))
+  // Spores' routes: public ones (webhooks) answer before the session and CSRF checks, operator ones after.
+  const sporeRoutes = sporeRouteHandlers(runtime)
+  for (const path of SPORE_ROUTE_PATHS) app.all(path, sporeRoutes.early)
   app.use(readSession({ runtime, sessions, secure, now }))
   app.use(originAndCsrf)
+  for (const path of SPORE_ROUTE_PATHS) app.all(path, sporeRoutes.guarded)
   app.route(
     '/',
     probeRoutes({

@@ -11,6 +11,7 @@ import { type Catalogues, checkDescriptions, checkRespond, compileCatalogues } f
 import { checkConfigSchema } from './config-schema.ts'
 import { type Failures, isRecord } from './failures.ts'
 import type { EnzymeCheckOptions } from './options.ts'
+import { checkRoutes } from './routes.ts'
 import {
   callMember,
   checkManifest,
@@ -74,6 +75,7 @@ async function runLifecycle<C>(lifecycle: Lifecycle<C>, failures: Failures): Pro
   const { options, codeCommands } = lifecycle
   const instance = await createInstance(options.module, failures)
   if (instance === undefined) return
+  checkRoutes(lifecycle.manifest, instance, failures)
   const handlers = instance.handlers
   if (!isRecord(handlers)) {
     failures.add('module: create() returned no handlers object')

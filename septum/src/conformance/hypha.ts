@@ -2,6 +2,7 @@ import type { HyphaManifest } from '../contract/index.ts'
 import { checkConfigSchema } from './config-schema.ts'
 import type { Failures } from './failures.ts'
 import type { HyphaCheckOptions } from './options.ts'
+import { checkRoutes } from './routes.ts'
 import { callMember, checkManifest, createInstance, requireFunctions, runChecks } from './spore.ts'
 
 /**
@@ -15,6 +16,7 @@ export function hyphaChecks<C = Record<string, unknown>>(options: HyphaCheckOpti
     checkConfigSchema(options.module, options, failures)
     const instance = await createInstance(options.module, failures)
     if (instance === undefined) return
+    checkRoutes(manifest, instance, failures)
     const complete = requireFunctions(instance, ['connect', 'listen', 'stop', 'send'], failures)
     const lists = checkMembership(manifest, instance, failures)
     if (!complete) return

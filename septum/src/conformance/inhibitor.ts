@@ -2,6 +2,7 @@ import type { InhibitorContext } from '../contract/index.ts'
 import { checkConfigSchema } from './config-schema.ts'
 import { type Failures, isRecord } from './failures.ts'
 import type { InhibitorCheckOptions, InhibitorExpectation } from './options.ts'
+import { checkRoutes } from './routes.ts'
 import {
   callMember,
   checkManifest,
@@ -22,6 +23,7 @@ export function inhibitorChecks<C = Record<string, unknown>>(
     checkConfigSchema(options.module, options, failures)
     const instance = await createInstance(options.module, failures)
     if (instance === undefined) return
+    checkRoutes(manifest, instance, failures)
     const inspects = requireFunctions(instance, ['inspect'], failures)
     const hasStart = optionalFunction(instance, 'start', failures)
     const hasStop = optionalFunction(instance, 'stop', failures)

@@ -1,6 +1,7 @@
 import { checkConfigSchema } from './config-schema.ts'
 import { type Failures, isRecord } from './failures.ts'
 import type { RhizaCheckOptions } from './options.ts'
+import { checkRoutes } from './routes.ts'
 import { callMember, checkManifest, createInstance, requireFunctions, runChecks } from './spore.ts'
 
 const HEALTH_STATES: readonly unknown[] = ['healthy', 'degraded', 'unreachable']
@@ -15,6 +16,7 @@ export function rhizaChecks<Api = unknown, C = Record<string, unknown>>(
     checkConfigSchema(options.module, options, failures)
     const instance = await createInstance(options.module, failures)
     if (instance === undefined) return
+    checkRoutes(manifest, instance, failures)
     if (!requireFunctions(instance, ['start', 'stop', 'health'], failures)) return
 
     const context = await failures.attempt(
