@@ -10,6 +10,7 @@ import {
 import type { LogTap } from '../http/api/events.ts'
 import { MetricsRegistry } from '../http/metrics.ts'
 import { type HttpServer, startHttp } from '../http/server.ts'
+import type { Clock } from '../schedule/clock.ts'
 import { cleanLeftovers } from '../sporangium/installation.ts'
 import type { PluginStore, Store } from '../store/index.ts'
 import { coreCatalogues } from './catalogues.ts'
@@ -23,6 +24,8 @@ export interface StartUpOptions {
   /** Germinate only, on a copy of the database: nothing is started and nothing is written. */
   readonly check: boolean
   readonly env?: Readonly<Record<string, string | undefined>>
+  /** The time schedules run by; the system's unless given (tests move their own). */
+  readonly clock?: Clock
 }
 
 /** A germinated (and, unless checking, started) bot. */
@@ -69,7 +72,15 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
     let assembly: Assembly | undefined
     let http: HttpServer | undefined
     if (!check) {
-      assembly = assembleRuntime({ config, store, plugins, logger, germination, ...coreCatalogues() })
+      assembly = assembleRuntime({
+        config,
+        store,
+        plugins,
+        logger,
+        germination,
+        ...coreCatalogues(),
+        ...(options.clock ? { clock: options.clock } : {}),
+      })
       const metrics = new MetricsRegistry()
       assembly.bus.observe(metrics)
       const { bus } = assembly
@@ -79,6 +90,8 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
       })
       assembly.runtime.lifecycle.activate()
       assembly.runtime.supervisor.begin()
+      // Runs that fell due while their spores were starting (missed ones among them) go now.
+      assembly.runtime.holdings.scheduler.wake()
       // Last, once every spore is up: the page shows the bot as it runs.
       if (config.http.enabled)
         http = listen(assembly, { metrics, ...(logging.tap ? { logs: logging.tap } : {}) })
@@ -99,6 +112,7 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
           // starts while the rest shuts down; those in flight finish before anything they use stops.
           const requests = http?.stop()
           assembly?.runtime.supervisor.stop()
+          assembly?.runtime.holdings.scheduler.stop()
           await assembly?.bus.close(config.timeouts.stop)
           await requests
           await stopAll(germination, { timeoutMs: config.timeouts.stop, logger })

@@ -42,6 +42,8 @@ describe('loadConfig', () => {
       owner: { channel: 'console', userId: 'owner' },
       defaultRole: 'member',
       defaultLocale: 'en',
+      timeZone: 'UTC',
+      storage: { quotaBytes: 10 * 1024 * 1024, spores: {} },
       http: {
         enabled: true,
         bind: '127.0.0.1',
@@ -103,6 +105,8 @@ describe('loadConfig', () => {
       owner: { channel: 'signal', userId: '+15550001' },
       defaultRole: 'guest',
       defaultLocale: 'fr',
+      timeZone: 'UTC',
+      storage: { quotaBytes: 10 * 1024 * 1024, spores: {} },
       http: {
         enabled: true,
         bind: '127.0.0.1',

@@ -190,7 +190,7 @@ describe('septum range', () => {
     const spore = sporeNamed(germination, 'old')
     expect(spore.state).toBe('dormant')
     expect(spore.reason).toStartWith(
-      'septum range "^0.10" excludes septum 1.0.0, the version the core is running',
+      'septum range "^0.10" excludes septum 1.1.0, the version the core is running',
     )
   })
 

@@ -28,6 +28,8 @@ const START_MEMBERS = [
   'logger',
   'rhiza',
   'has',
+  'storage',
+  'schedule',
   'push',
   'capabilitiesOf',
   'on',

@@ -30,9 +30,13 @@ export interface ScheduleEntry {
   /** A cron expression, or absent for a one-shot. */
   readonly cron?: string
   readonly timeZone: string
-  /** The next due time (ISO 8601), or undefined once a one-shot has run. */
+  /** The next due time (ISO 8601); undefined for a one-shot whose run failed (it stays to be read). */
   readonly nextAt?: string
+  readonly missed: MissedRunPolicy
   readonly data: unknown
+  /** When it last ran (ISO 8601), and the error of that run when it failed. */
+  readonly lastRunAt?: string
+  readonly lastError?: string
 }
 
 /**
@@ -42,7 +46,7 @@ export interface ScheduleEntry {
 export interface SporeSchedule {
   /** A repeating schedule from a 5- or 6-field cron expression. */
   cron(expression: string, options: ScheduleOptions, handler: ScheduleHandler): Promise<ScheduleEntry>
-  /** A one-shot at `at` (a Date or ISO 8601 time); removed after it runs. */
+  /** A one-shot at `at` (a Date or ISO 8601 time with its offset); removed once it has run well. */
   once(at: Date | string, options: ScheduleOptions, handler: ScheduleHandler): Promise<ScheduleEntry>
   /** Attaches a handler to schedules persisted earlier (e.g. one-shots a user asked for), by id prefix. */
   handle(idPrefix: string, handler: ScheduleHandler): void
