@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import type { ChannelIdentity, InhibitorContext } from '@mycelo/septum'
+import { manualSchedule, memoryStorage } from '@mycelo/septum/conformance'
 import { recordingLogger, sporeFiles } from '../../kit/catalogues.ts'
 import module, { type GroupGateConfig } from '../src/index.ts'
 
@@ -25,6 +26,8 @@ export function gateContext(config: unknown, world: GateWorld): InhibitorContext
       throw new Error('group-gate requires no rhiza')
     },
     has: () => false,
+    storage: memoryStorage(),
+    schedule: manualSchedule(),
     t: files.translator(world.locale ?? 'en'),
     async groupMembers(channel, groupId): Promise<readonly ChannelIdentity[] | null> {
       world.asked?.push(`${channel}/${groupId}`)

@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import type { EnzymeContext, IncomingMessage, Invocation } from '@mycelo/septum'
+import { manualSchedule, memoryStorage } from '@mycelo/septum/conformance'
 import { recordingLogger, sporeFiles } from '../../kit/catalogues.ts'
 import radarrModule, { type RadarrApi } from '../../radarr/src/index.ts'
 import module, { type MoviesConfig } from '../src/index.ts'
@@ -17,6 +18,8 @@ export async function radarrAt(url: string, apiKey: string): Promise<RadarrApi> 
     logger: recordingLogger(),
     rhiza: () => ({}) as never,
     has: () => false,
+    storage: memoryStorage(),
+    schedule: manualSchedule(),
   })
   return rhiza.api
 }
@@ -41,6 +44,8 @@ export function moviesContext(world: MoviesWorld): EnzymeContext<MoviesConfig> {
       return world.radarr as T
     },
     has: (name) => name === 'radarr',
+    storage: memoryStorage(),
+    schedule: manualSchedule(),
     async reply(content) {
       world.replies?.push(content.text ?? '')
     },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
 import type { EnzymeContext, Invocation } from '@mycelo/septum'
-import { enzymeChecks } from '@mycelo/septum/conformance'
+import { enzymeChecks, manualSchedule, memoryStorage } from '@mycelo/septum/conformance'
 import { recordingLogger, sporeFiles } from '../../kit/catalogues.ts'
 import module, { type WebhooksConfig } from '../src/index.ts'
 import { fillTemplate, MAX_TEXT, readGitHub } from '../src/render.ts'
@@ -19,6 +19,8 @@ function context(replies: string[] = [], locale = 'en'): EnzymeContext<WebhooksC
     logger: recordingLogger(),
     rhiza: () => ({}) as never,
     has: () => false,
+    storage: memoryStorage(),
+    schedule: manualSchedule(),
     async reply(content) {
       replies.push(content.text ?? '')
     },
