@@ -96,4 +96,21 @@ describe('the official index', () => {
     },
     PROCESS_TIMEOUT,
   )
+
+  it(
+    'installs reminders, which keeps and says a reminder through the core’s own storage and scheduler',
+    async () => {
+      expect(await one('/install official-mirror reminders')).toContain('reminders 1.0.0 is installed')
+      expect(await one('/enable reminders')).toBe('reminders is enabled and live.')
+      expect(await one('/timezone Europe/Paris')).toStartWith('Your reminders now use Europe/Paris')
+      expect(await one('/remind in 1s water the plants')).toStartWith('I will remind you on ')
+      const deadline = Date.now() + 15_000
+      while (!core.sent.some((sent) => sent.content.text === '⏰ water the plants')) {
+        if (Date.now() > deadline) throw new Error('the reminder was never said')
+        await Bun.sleep(25)
+      }
+      expect(await one('/reminders')).toBe('You have no reminders.')
+    },
+    PROCESS_TIMEOUT,
+  )
 })
