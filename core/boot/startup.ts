@@ -13,6 +13,7 @@ import { type HttpServer, startHttp } from '../http/server.ts'
 import type { Clock } from '../schedule/clock.ts'
 import { cleanLeftovers } from '../sporangium/installation.ts'
 import type { PluginStore, Store } from '../store/index.ts'
+import { raceDeadline } from '../supervision/deadline.ts'
 import { coreCatalogues } from './catalogues.ts'
 import type { MyceloConfig } from './config.ts'
 import type { Logging } from './log.ts'
@@ -112,8 +113,16 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
           // starts while the rest shuts down; those in flight finish before anything they use stops.
           const requests = http?.stop()
           assembly?.runtime.supervisor.stop()
-          assembly?.runtime.holdings.scheduler.stop()
-          await assembly?.bus.close(config.timeouts.stop)
+          const scheduler = assembly?.runtime.holdings.scheduler
+          scheduler?.stop()
+          const closing = assembly?.bus.close(config.timeouts.stop)
+          // Runs still going were told to end; each is waited for no longer than a stop().
+          const runs = scheduler?.idle()
+          if (runs)
+            await raceDeadline(runs, { step: 'schedule runs', ms: config.timeouts.stop }).catch(
+              () => undefined,
+            )
+          await closing
           await requests
           await stopAll(germination, { timeoutMs: config.timeouts.stop, logger })
           close()

@@ -46,8 +46,16 @@ export class ManualClock implements Clock {
     this.#timers.delete(timer as number)
   }
 
-  /** Moves time forward by `ms`, firing every timer due on the way in order. */
-  advance(ms: number): void {
+  /** How many timers are set: the scheduler keeps one, however many schedules it holds. */
+  get pending(): number {
+    return this.#timers.size
+  }
+
+  /**
+   * Moves time forward by `ms`, firing every timer due on the way in order; after each, `settle`
+   * (such as the scheduler's idle()) is awaited, so what a timer started finishes before the next.
+   */
+  async advance(ms: number, settle?: () => Promise<unknown>): Promise<void> {
     const target = this.#now + ms
     for (;;) {
       const due = [...this.#timers].filter(([, t]) => t.at <= target).sort((a, b) => a[1].at - b[1].at)[0]
@@ -55,6 +63,7 @@ export class ManualClock implements Clock {
       this.#timers.delete(due[0])
       this.#now = Math.max(this.#now, due[1].at)
       due[1].fire()
+      await settle?.()
     }
     this.#now = target
   }

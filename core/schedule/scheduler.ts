@@ -40,6 +40,7 @@ export class Scheduler {
   /** Due rows with no handler, or whose spore cannot run now: left until something changes. */
   readonly #parked = new Set<string>()
   readonly #running = new Set<string>()
+  readonly #inFlight = new Set<Promise<void>>()
   #timer: unknown
   #timerAt: number | undefined
   #stopped = false
@@ -77,10 +78,24 @@ export class Scheduler {
     this.#arm()
   }
 
-  /** Something about a spore's schedules changed: its parked rows are looked at again. */
-  changed(spore: string): void {
+  /**
+   * Something about a spore's schedules changed: its parked rows are looked at again. `nextAt`,
+   * when the change only added or moved one row to that time, spares the lookup if the timer is
+   * already set sooner (10,000 reminders cost 10,000 inserts, not 10,000 queries).
+   */
+  changed(spore: string, nextAt?: number | null): void {
+    const sooner =
+      this.#timer !== undefined && this.#timerAt !== undefined && nextAt != null && this.#timerAt <= nextAt
+    if (sooner && !this.#hasParked(spore)) return
     this.#unpark(spore)
     this.#arm()
+  }
+
+  #hasParked(spore: string): boolean {
+    if (this.#parked.size === 0) return false
+    const lead = keyOf(spore, '')
+    for (const key of this.#parked) if (key.startsWith(lead)) return true
+    return false
   }
 
   /** Looks at every parked row again, e.g. once start-up or a reload has finished. */
@@ -89,10 +104,17 @@ export class Scheduler {
     this.#arm()
   }
 
-  /** No more runs: called at shut-down, before the spores stop. */
+  /** No more runs: called at shut-down, before the spores stop; runs still going are told to end. */
   stop(): void {
     this.#stopped = true
     this.#clear()
+    for (const attachment of this.#attached.values())
+      attachment.ending.abort(new Error('the bot is stopping'))
+  }
+
+  /** Settles once every run started so far has settled. */
+  async idle(): Promise<void> {
+    while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight])
   }
 
   #unpark(spore: string): void {
@@ -163,9 +185,11 @@ export class Scheduler {
       return
     }
     this.#running.add(key)
-    void this.#run({ row, handler, attachment, dueAt, missed, log }).finally(() => {
+    const running = this.#run({ row, handler, attachment, dueAt, missed, log }).finally(() => {
       this.#running.delete(key)
+      this.#inFlight.delete(running)
     })
+    this.#inFlight.add(running)
   }
 
   async #run(run: Run): Promise<void> {

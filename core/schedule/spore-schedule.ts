@@ -103,7 +103,7 @@ export class SporeScheduleView implements SporeSchedule {
   #attach(id: string, handler: ScheduleHandler, row: ScheduleRow): ScheduleEntry {
     // A stopped lifetime keeps the row it wrote, but must not run anything.
     if (!this.#disposed) this.#attachment.ids.set(id, handler)
-    this.#scheduler.changed(this.#spore)
+    this.#scheduler.changed(this.#spore, row.nextAt)
     return entryOf(row)
   }
 

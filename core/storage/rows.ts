@@ -3,7 +3,7 @@ import type { StoreDatabase } from '../store/open.ts'
 import { sporeData, sporeMigrations, sporeSchedules } from '../store/schema/index.ts'
 
 /** A drizzle handle or the transaction inside one: both answer the same queries. */
-export type Queryable = Pick<StoreDatabase, 'select' | 'insert' | 'update' | 'delete'>
+export type Queryable = Pick<StoreDatabase, 'select' | 'selectDistinct' | 'insert' | 'update' | 'delete'>
 
 /** One entry's JSON text, or undefined. */
 export function readEntry(db: Queryable, spore: string, key: string): string | undefined {
@@ -44,6 +44,16 @@ export function listEntries(db: Queryable, spore: string, prefix: string): { key
     .where(and(eq(sporeData.spore, spore), ...range))
     .orderBy(asc(sporeData.key))
     .all()
+}
+
+/** The spores that have stored anything, by name. */
+export function sporesWithData(store: { db: Queryable }): string[] {
+  return store.db
+    .selectDistinct({ spore: sporeData.spore })
+    .from(sporeData)
+    .orderBy(asc(sporeData.spore))
+    .all()
+    .map((row) => row.spore)
 }
 
 /** The bytes a spore's entries use: keys and JSON texts, in UTF-8. */

@@ -102,7 +102,7 @@ function transactionView({ db, spore, quotaBytes }: View): StorageTransaction {
         const used = bytesUsed(db, spore)
         if (used + growth > quotaBytes) {
           throw new StorageError(
-            `spore "${spore}", storage key "${key}": writing it would use ${used + growth} bytes, past the quota of ${quotaBytes} (mycelo.yaml storage.quotaBytes)`,
+            `spore "${spore}", storage key "${key}": writing it would use ${used + growth} bytes, past the quota of ${quotaBytes} (mycelo.yaml storage)`,
             key,
           )
         }

@@ -109,7 +109,7 @@ describe('manifest checks, shared by all four kits', () => {
     })
     expect(failures).toEqual([
       'manifest: the bot would refuse this spore: septum range "^0.10" excludes septum 1.1.0, ' +
-        'the version the core is running; write a caret range such as ^1.0',
+        'the version the core is running; write a caret range such as ^1.1',
     ])
   })
 

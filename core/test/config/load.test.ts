@@ -187,6 +187,24 @@ describe('loadConfig', () => {
     )
   })
 
+  it('reads storage quotas and a time zone, refusing an unknown zone or a quota below one byte', () => {
+    const config = loadConfig({
+      path: configFile(
+        'timeZone: Europe/Paris\nstorage:\n  quotaBytes: 2048\n  spores: { reminders: 4096 }\n',
+      ),
+    })
+    expect(config.timeZone).toBe('Europe/Paris')
+    expect(config.storage).toEqual({ quotaBytes: 2048, spores: { reminders: 4096 } })
+    expect(refusal('timeZone: Mars/Olympus\n')).toBe(
+      'timeZone: expected an IANA time zone such as "UTC" or "Europe/Paris"',
+    )
+    expect(refusal('storage: { quotaBytes: 0 }\n')).toBe('storage.quotaBytes: must be at least 1')
+    expect(refusal('storage: { spores: { reminders: -1 } }\n')).toBe(
+      'storage.spores.reminders: must be at least 1',
+    )
+    expect(refusal('storage: { quota: 10 }\n')).toBe('storage: unknown key "quota"')
+  })
+
   it('lists every problem at once, one per line', () => {
     expect(refusal('prefx: 1\nhttp: { port: x }\n').split('\n').sort()).toEqual([
       'http.port: expected a number, received the text "x"',

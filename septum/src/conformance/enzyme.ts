@@ -10,6 +10,7 @@ import {
 import { type Catalogues, checkDescriptions, checkRespond, compileCatalogues } from './catalogues.ts'
 import { checkConfigSchema } from './config-schema.ts'
 import { type Failures, isRecord } from './failures.ts'
+import { checkMigrations } from './migrations.ts'
 import type { EnzymeCheckOptions } from './options.ts'
 import { checkRoutes } from './routes.ts'
 import {
@@ -46,6 +47,7 @@ export function enzymeChecks<C = Record<string, unknown>>(options: EnzymeCheckOp
     const manifest = checkManifest('enzyme', options, failures)
     if (manifest === undefined) return
     checkConfigSchema(options.module, options, failures)
+    await checkMigrations(options.module, failures)
     const catalogues =
       options.catalogs === undefined ? undefined : compileCatalogues(options.catalogs, failures)
     if (catalogues !== undefined) {

@@ -6,7 +6,7 @@ export interface ScheduleOptions {
   readonly id: string
   /** An IANA time zone; the configured default (or UTC) when omitted. */
   readonly timeZone?: string
-  /** Default `skip`. */
+  /** Default `skip`: a missed time is passed over (a missed one-shot is dropped). */
   readonly missed?: MissedRunPolicy
   /** Small JSON data handed to every run, persisted with the schedule. */
   readonly data?: unknown
@@ -48,7 +48,10 @@ export interface SporeSchedule {
   cron(expression: string, options: ScheduleOptions, handler: ScheduleHandler): Promise<ScheduleEntry>
   /** A one-shot at `at` (a Date or ISO 8601 time with its offset); removed once it has run well. */
   once(at: Date | string, options: ScheduleOptions, handler: ScheduleHandler): Promise<ScheduleEntry>
-  /** Attaches a handler to schedules persisted earlier (e.g. one-shots a user asked for), by id prefix. */
+  /**
+   * Attaches a handler to schedules persisted earlier (e.g. one-shots a user asked for), by id
+   * prefix: an exact cron/once handler comes first, then the longest matching prefix.
+   */
   handle(idPrefix: string, handler: ScheduleHandler): void
   cancel(id: string): Promise<boolean>
   list(idPrefix?: string): Promise<readonly ScheduleEntry[]>

@@ -38,11 +38,18 @@ export function checkScheduleOptions(options: ScheduleOptions, defaultTimeZone =
   return { id, timeZone, missed, data }
 }
 
+// Building an Intl formatter is the costly part of the check: each name is looked up once.
+const knownZones = new Map<string, string>()
+
 /** An IANA time zone name the runtime knows, such as `Europe/Paris`. */
 export function checkTimeZone(timeZone: unknown, id: string): string {
   if (typeof timeZone === 'string' && timeZone.length > 0) {
+    const known = knownZones.get(timeZone)
+    if (known !== undefined) return known
     try {
-      return new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone
+      const resolved = new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone
+      knownZones.set(timeZone, resolved)
+      return resolved
     } catch {
       // Refused below with the name.
     }

@@ -47,10 +47,12 @@ function jsonProblem(value: unknown, path: string, seen: Set<object>): string | 
     case 'number':
       return Number.isFinite(value) ? undefined : `${at} is ${value}, which JSON cannot hold`
     case 'undefined':
+      return `${at} is undefined`
     case 'function':
     case 'symbol':
+      return `${at} is a ${typeof value}`
     case 'bigint':
-      return `${at} is ${typeof value === 'bigint' ? 'a BigInt' : `a ${typeof value}`}`
+      return `${at} is a BigInt`
   }
   if (value === null) return undefined
   const object = value as object
