@@ -31,6 +31,8 @@ export interface HttpAppOptions {
   readonly events?: ApiEvents
   /** The MCP endpoint for agents, mounted at /mcp when given (its giver closes it). */
   readonly mcp?: Mcp
+  /** The admin page's document, when the server bundles it (core/http/page/serving.ts). */
+  readonly page?: () => Promise<string>
 }
 
 /**
@@ -55,6 +57,7 @@ export function createHttpApp(runtime: CoreRuntime, options: HttpAppOptions = {}
   const germination: Germination = runtime.germination
   const app = new Hono<HttpEnv>()
   const answer = answerError(runtime)
+  const metrics = options.metrics ?? new MetricsRegistry()
   app.onError(answer)
   app.notFound((c) => answer(new HttpError(404, 'http.error.notFound'), c))
   app.use(securityHeaders)
@@ -72,27 +75,29 @@ export function createHttpApp(runtime: CoreRuntime, options: HttpAppOptions = {}
     probeRoutes({
       state: () => (options.refused === undefined ? { germination } : { refused: options.refused }),
       store: runtime.store,
-      metrics: options.metrics ?? new MetricsRegistry(),
+      metrics,
       metricsToken: http.metricsToken,
     }),
   )
   app.route('/', loginPageRoutes(runtime))
-  app.route(
-    '/api/v1/session',
-    sessionRoutes({ runtime, sessions, throttle: new LoginThrottle(now), secure, now }),
-  )
+  const { page } = options
+  // The page asks for its session itself and goes to /login without one.
+  if (page) app.get('/', async (c) => c.html(await page()))
   // The API's routes run behind this chain's session: the same guard and actor as every route here.
   const session = { requireCommand, allows, actAsSession } as unknown as SessionPort
   const audit = auditLog(runtime.store)
+  const api = apiRoutes(runtime, {
+    session,
+    audit,
+    messages: metrics,
+    ...(options.events ? { events: options.events } : {}),
+    // The same reload chat's /reload runs, applied to the running bot.
+    reload: (spore) => pluginsToggle(runtime, runtime.plugins).reload!(spore),
+  })
   app.route(
-    '/api/v1',
-    apiRoutes(runtime, {
-      session,
-      audit,
-      ...(options.events ? { events: options.events } : {}),
-      // The same reload chat's /reload runs, applied to the running bot.
-      reload: (spore) => pluginsToggle(runtime, runtime.plugins).reload!(spore),
-    }),
+    '/api/v1/session',
+    sessionRoutes({ runtime, sessions, throttle: new LoginThrottle(now), secure, now, guards: api.guards }),
   )
+  app.route('/api/v1', api)
   return app
 }

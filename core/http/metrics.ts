@@ -26,6 +26,11 @@ export class MetricsRegistry {
     if (index >= 0) this.#buckets[index]! += 1
   }
 
+  /** Messages handled since start, for the page's rate; read, never reset. */
+  get handledCount(): number {
+    return this.#received
+  }
+
   /** A message passed admission. */
   admitted(): void {
     this.#admitted += 1

@@ -5,6 +5,7 @@ import { principalIdOf } from '../store/index.ts'
 import { listenedOn, stoppedListening } from './address.ts'
 import { ApiEvents, type LogTap } from './api/events.ts'
 import { createHttpApp, type HttpAppOptions } from './app.ts'
+import { pageServing } from './page/serving.ts'
 import { LINK_TTL_MS, loginTickets } from './tickets.ts'
 
 /** The HTTP surface, listening. */
@@ -28,12 +29,17 @@ export function startHttp(
   // Closed at stop, before the store: a live stream must not read a closed database.
   const events = options.events ?? new ApiEvents(runtime, options.logs)
   const mcp = options.mcp ?? lazyMcp(runtime)
-  const app = createHttpApp(runtime, { ...options, events, mcp })
-  const server: Server<undefined> = Bun.serve({
+  let server: Server<undefined> | undefined
+  const fetch = (request: Request, self: Server<undefined>) => app.fetch(request, self)
+  const page = pageServing({ server: () => server!, url: () => url, fetch })
+  const app = createHttpApp(runtime, { ...options, events, mcp, page: () => page.html() })
+  server = Bun.serve({
     hostname: http.bind,
     port: http.port,
+    // Bundles served as built once, never rebuilt per request nor given a reloading client.
+    development: false,
     // The server is passed on as the app's env, so a route can read the peer's address.
-    fetch: (request, self) => app.fetch(request, self),
+    fetch,
   })
   const host = http.bind === '0.0.0.0' || http.bind === '::' ? '127.0.0.1' : (server.hostname ?? http.bind)
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${server.port}`

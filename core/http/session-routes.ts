@@ -5,7 +5,7 @@ import { localeOutcomes } from '../mycelium/locale.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 import type { HttpEnv } from './env.ts'
 import { HttpError, refusalError } from './errors.ts'
-import { actAsSession, requireCommand, requireSession, sessionCookieName } from './session-guard.ts'
+import { actAsSession, allows, requireCommand, requireSession, sessionCookieName } from './session-guard.ts'
 import type { SessionBook } from './sessions.ts'
 import type { LoginThrottle } from './throttle.ts'
 import { loginTickets } from './tickets.ts'
@@ -16,6 +16,8 @@ export interface SessionRouteOptions {
   readonly throttle: LoginThrottle
   readonly secure: boolean
   readonly now: () => number
+  /** Every command pattern guarding an API action: the session's answer says which it may use. */
+  readonly guards?: readonly string[]
 }
 
 const loginBody = z.strictObject({ ticket: z.string().trim().min(1).max(200) })
@@ -69,6 +71,8 @@ export function sessionRoutes(options: SessionRouteOptions): Hono<HttpEnv> {
       locale: c.get('locale'),
       expiresAt: session.expiresAt,
       idleExpiresAt: session.idleExpiresAt,
+      // What the page may offer: each guarded action the principal's roles cover, by the API's own check.
+      allowed: (options.guards ?? []).filter((pattern) => allows(c, pattern)),
     })
   })
 

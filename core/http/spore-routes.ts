@@ -1,7 +1,14 @@
-import type { Principal, RouteContext, RouteDeclaration, RouteHandler } from '@mycelo/septum'
+import {
+  type Principal,
+  type RouteContext,
+  type RouteDeclaration,
+  type RouteHandler,
+  readableDomains,
+} from '@mycelo/septum'
 import type { Context, MiddlewareHandler } from 'hono'
 import { ownMember } from '../germination/implementation.ts'
 import type { GerminatedSpore } from '../germination/index.ts'
+import { sporeTranslate } from '../i18n/spore-translate.ts'
 import { actingAs } from '../mycelium/actor.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 import { DeadlineExceeded, logExpiry, raceDeadline } from '../supervision/deadline.ts'
@@ -112,10 +119,21 @@ async function answer(
     route: `${match.route.method} ${match.route.path}`,
   })
   const controller = new AbortController()
+  // The session's locale for an operator route (set by readSession); the default for a webhook.
+  const locale = found.principal ? c.get('locale') : runtime.config.defaultLocale
+  const t = sporeTranslate({
+    translator: runtime.translator,
+    spore: spore.name,
+    domains: readableDomains(spore.name, spore.manifest?.requires),
+    locale: () => locale,
+    logger,
+  })
   const ctx: RouteContext = {
     params: match.params,
     logger,
     signal: controller.signal,
+    locale,
+    t,
     ...(found.principal ? { principal: found.principal } : {}),
   }
   let response: unknown

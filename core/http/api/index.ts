@@ -7,11 +7,14 @@ import type { HttpEnv } from '../env.ts'
 import { answerError } from '../errors.ts'
 import { auditRoutes } from './audit.ts'
 import { readBody } from './body.ts'
+import { catalogueRoutes } from './catalogue.ts'
+import { commandRoutes } from './commands.ts'
 import { conversationRoutes } from './conversations.ts'
 import { ApiEvents, type LogTap } from './events.ts'
+import { formValidatorRoutes } from './form-validator.ts'
 import { healthRoutes } from './health.ts'
 import { installRoutes } from './installs.ts'
-import { liveRoutes } from './live.ts'
+import { LOGS_PATTERN, liveRoutes } from './live.ts'
 import { localeRoutes } from './locale.ts'
 import { openApiDocument } from './openapi.ts'
 import { peopleRoutes } from './people.ts'
@@ -20,6 +23,7 @@ import { ruleRoutes } from './rules.ts'
 import { type ApiEnv, type AuditPort, HttpError, type SessionPort } from './session-port.ts'
 import { sourceRoutes } from './sources.ts'
 import { sporeRoutes } from './spores.ts'
+import { type MessageCount, statusRoutes } from './status.ts'
 
 export { ApiEvents, type LogTap } from './events.ts'
 export {
@@ -39,14 +43,19 @@ export interface ApiPorts {
   /** The logger's tap, for log lines on /events when no hub is given. */
   readonly logs?: LogTap
   readonly reload?: ReloadPort
+  /** The bus's message counter, for the messages-per-minute the page's overview shows. */
+  readonly messages?: MessageCount
 }
 
 const API_VERSION = '1.0.0'
 
 /** Every route, in the order they are mounted and documented. */
-export function apiRouteTable(deps: ApiDeps): ApiRoute[] {
+export function apiRouteTable(deps: ApiDeps & { messages?: MessageCount }): ApiRoute[] {
   return [
     ...sporeRoutes(deps),
+    ...statusRoutes(deps),
+    ...formValidatorRoutes(deps),
+    ...commandRoutes(deps),
     ...sourceRoutes(deps),
     ...installRoutes(deps),
     ...peopleRoutes(deps),
@@ -56,10 +65,22 @@ export function apiRouteTable(deps: ApiDeps): ApiRoute[] {
     ...localeRoutes(deps),
     ...auditRoutes(deps),
     ...liveRoutes(deps),
+    ...catalogueRoutes(deps),
   ]
 }
 
-export function apiRoutes(runtime: CoreRuntime, ports: ApiPorts): Hono<ApiEnv> {
+/** Every command pattern guarding an API action, so a session can be told which it may use. */
+export function guardsOf(table: readonly ApiRoute[]): readonly string[] {
+  const guards = new Set(table.flatMap((entry) => (entry.command ? [entry.command] : [])))
+  guards.add(LOGS_PATTERN)
+  return [...guards].sort()
+}
+
+/** The API's routes, and `guards`: every command pattern guarding one of them. */
+export function apiRoutes(
+  runtime: CoreRuntime,
+  ports: ApiPorts,
+): Hono<ApiEnv> & { readonly guards: readonly string[] } {
   const events = ports.events ?? new ApiEvents(runtime, ports.logs)
   const { session } = ports
   const deps: ApiDeps = {
@@ -69,7 +90,7 @@ export function apiRoutes(runtime: CoreRuntime, ports: ApiPorts): Hono<ApiEnv> {
     audit: ports.audit,
     ...(ports.reload ? { reload: ports.reload } : {}),
   }
-  const table = apiRouteTable(deps)
+  const table = apiRouteTable({ ...deps, ...(ports.messages ? { messages: ports.messages } : {}) })
   const app = new Hono<ApiEnv>()
   const document = openApiDocument(table, API_VERSION)
   app.get('/openapi.json', (c) => c.json(document))
@@ -106,5 +127,5 @@ export function apiRoutes(runtime: CoreRuntime, ports: ApiPorts): Hono<ApiEnv> {
     const key = 'api.fault'
     return c.json({ error: runtime.translator.render({ domain: 'core', key }, locale), key }, 500)
   })
-  return app
+  return Object.assign(app, { guards: guardsOf(table) })
 }

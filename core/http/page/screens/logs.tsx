@@ -1,0 +1,231 @@
+// The bot's log as it is written, filtered by level, and the audit log: who changed what, when,
+// on which surface, and how it ended.
+import { useState } from 'react'
+import { api } from '../api.ts'
+import { useLive } from '../live.ts'
+import { Badge, Empty, Loading, Problem, Section } from '../parts/bits.tsx'
+import { useLoad } from '../parts/load.ts'
+import { useCan } from '../session.ts'
+import type { AuditEntry, Principal } from '../types.ts'
+import { useWords } from '../words.ts'
+
+const LEVELS = [
+  ['trace', 10],
+  ['debug', 20],
+  ['info', 30],
+  ['warn', 40],
+  ['error', 50],
+  ['fatal', 60],
+] as const
+const KEPT = 500
+const TONE: Record<string, string> = {
+  trace: 'muted',
+  debug: 'muted',
+  info: 'info',
+  warn: 'warn',
+  error: 'bad',
+  fatal: 'bad',
+}
+const OUTCOME: Record<string, string> = { ok: 'good', refused: 'warn', failed: 'bad' }
+
+interface LogLine {
+  readonly id: number
+  readonly level: number
+  readonly time: number
+  readonly msg: string
+  readonly from: string
+}
+
+function levelName(level: number): string {
+  return [...LEVELS].reverse().find(([, value]) => level >= value)?.[0] ?? 'info'
+}
+
+export function LogsScreen() {
+  const { t } = useWords()
+  const can = useCan()
+  return (
+    <>
+      <h1>{t('logs.title')}</h1>
+      {can('admin.logs') ? <LiveTail /> : null}
+      {can('admin.audit') ? <AuditSection /> : null}
+    </>
+  )
+}
+
+let lineIds = 0
+
+function LiveTail() {
+  const { t, locale } = useWords()
+  const [lines, setLines] = useState<LogLine[]>([])
+  const [minimum, setMinimum] = useState(30)
+  const [paused, setPaused] = useState(false)
+  useLive((event) => {
+    if (event.type !== 'log' || paused) return
+    const record = event.record
+    lineIds += 1
+    const line: LogLine = {
+      id: lineIds,
+      level: typeof record.level === 'number' ? record.level : 30,
+      time: typeof record.time === 'number' ? record.time : Date.now(),
+      msg: String(record.msg ?? ''),
+      from: String(record.spore ?? record.plugin ?? record.name ?? ''),
+    }
+    setLines((old) => [line, ...old].slice(0, KEPT))
+  })
+  const shown = lines.filter((line) => line.level >= minimum)
+  return (
+    <Section
+      title={t('logs.live.title')}
+      hint={t('logs.live.hint')}
+      actions={
+        <>
+          <label>
+            {t('logs.level')}{' '}
+            <select value={minimum} onChange={(event) => setMinimum(Number(event.target.value))}>
+              {LEVELS.map(([name, value]) => (
+                <option key={name} value={value}>
+                  {t(`level.${name}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="button" aria-pressed={paused} onClick={() => setPaused(!paused)}>
+            {t(paused ? 'action.resume' : 'action.pause')}
+          </button>
+        </>
+      }
+    >
+      {shown.length === 0 ? (
+        <Empty title={t('logs.live.empty')}>{t('logs.live.emptyText')}</Empty>
+      ) : (
+        <table className="logs">
+          <thead>
+            <tr>
+              <th scope="col">{t('column.time')}</th>
+              <th scope="col">{t('column.level')}</th>
+              <th scope="col">{t('column.message')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((line) => (
+              <tr key={line.id}>
+                <td className="mono small">{new Date(line.time).toLocaleTimeString(locale)}</td>
+                <td>
+                  <Badge tone={TONE[levelName(line.level)] ?? 'muted'}>
+                    {t(`level.${levelName(line.level)}`)}
+                  </Badge>
+                </td>
+                <td>
+                  {line.from ? <span className="sub mono">{line.from}</span> : null}
+                  {line.msg}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Section>
+  )
+}
+
+function AuditSection() {
+  const words = useWords()
+  const { t, locale } = words
+  const [before, setBefore] = useState<number>()
+  const [older, setOlder] = useState<AuditEntry[]>([])
+  const can = useCan()
+  const audit = useLoad(
+    () => api<{ entries: AuditEntry[] }>(`/audit?limit=50${before ? `&before=${before}` : ''}`),
+    [before],
+    words,
+  )
+  // Names for the ids the log records, when the session may read people.
+  const people = useLoad(
+    () =>
+      can('admin.people')
+        ? api<{ principals: Principal[] }>('/principals')
+        : Promise.resolve({ principals: [] }),
+    [],
+    words,
+  )
+  const nameOf = (id: string) => {
+    const found = people.data?.principals.find((principal) => principal.id === id)
+    return found?.displayName ?? found?.identities[0]?.displayName ?? found?.identities[0]?.externalId
+  }
+  const entries =
+    before === undefined ? (audit.data?.entries ?? []) : [...older, ...(audit.data?.entries ?? [])]
+  const more = () => {
+    setOlder(entries)
+    setBefore(entries.at(-1)?.id)
+  }
+  return (
+    <Section
+      title={t('audit.title')}
+      hint={t('audit.hint')}
+      actions={
+        <button
+          type="button"
+          onClick={() => {
+            setOlder([])
+            setBefore(undefined)
+            audit.reload()
+          }}
+        >
+          {t('action.refresh')}
+        </button>
+      }
+    >
+      {audit.error ? <Problem text={audit.error} retry={audit.reload} /> : null}
+      {audit.loading && entries.length === 0 ? <Loading /> : null}
+      {audit.data && entries.length === 0 ? (
+        <Empty title={t('audit.empty')}>{t('audit.emptyText')}</Empty>
+      ) : null}
+      {entries.length > 0 ? (
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{t('column.when')}</th>
+              <th scope="col">{t('column.who')}</th>
+              <th scope="col">{t('column.what')}</th>
+              <th scope="col">{t('column.outcome')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => (
+              <tr key={entry.id}>
+                <td className="small">{new Date(entry.at).toLocaleString(locale)}</td>
+                <td>
+                  {nameOf(entry.actor) ? (
+                    <strong>{nameOf(entry.actor)}</strong>
+                  ) : (
+                    <span className="mono small">{entry.actor}</span>
+                  )}
+                  <span className="sub">{t('audit.via', { via: entry.via, kind: entry.actorKind })}</span>
+                </td>
+                <td>
+                  <code>{entry.method}</code>
+                  {Array.isArray(entry.args) && entry.args.length > 0 ? (
+                    <span className="sub mono">
+                      {entry.args
+                        .map((arg) => (typeof arg === 'string' ? arg : JSON.stringify(arg)))
+                        .join(' ')}
+                    </span>
+                  ) : null}
+                </td>
+                <td>
+                  <Badge tone={OUTCOME[entry.outcome] ?? 'muted'}>{t(`outcome.${entry.outcome}`)}</Badge>
+                  {entry.detail ? <span className="sub">{entry.detail}</span> : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {audit.data && audit.data.entries.length === 50 ? (
+        <button type="button" onClick={more}>
+          {t('action.older')}
+        </button>
+      ) : null}
+    </Section>
+  )
+}

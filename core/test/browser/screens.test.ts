@@ -1,0 +1,259 @@
+// Every screen of the admin page in a real Chromium against a real bot on loopback: signed in
+// through the one-time link printed at start, each screen visited and photographed for the README
+// (docs/screenshots/), in English, in French and in the dark theme. Assertions read visible text.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import type { IncomingMessage } from '@mycelo/septum'
+import type { Browser, Page } from 'playwright-core'
+import { loginTickets } from '../../http/tickets.ts'
+import { LOOPBACK_SPORANGIA, serveProbeSporangium } from '../http/api/sporangium.ts'
+import { type Signed, WebClient } from '../http/web.ts'
+import { scratchFolder } from '../store/scratch.ts'
+import { type CoreWith, startCoreWith } from '../support/boot-core.ts'
+import type { IndexServer } from '../support/index-server.ts'
+import { realSpore } from '../support/real-spores.ts'
+import { CHAT_HYPHA } from '../support/runtime.ts'
+import { launchBrowser } from './launch.ts'
+
+const SHOTS = join(import.meta.dir, '..', '..', '..', 'docs', 'screenshots')
+
+/** A connected system, a command spore that needs it, and one that needs what is not there. */
+const FILMS = {
+  'spore.yaml': 'kind: rhiza\nname: films\nseptum: "^1.0"\ndescription: Films from a home library\n',
+  'src/index.ts': `export default { create: () => ({
+    async start() {}, async stop() {},
+    health: () => ({ state: 'healthy', detail: 'library reachable', checkedAt: new Date() }),
+    api: {},
+  }) }`,
+}
+const WATCH = {
+  'spore.yaml':
+    'kind: enzyme\nname: watch\nseptum: "^1.0"\nrequires:\n  - rhiza: films\ncommands:\n  - { name: tonight, description: command.tonight, respond: tonight }\n',
+  'translations/en.yaml': 'command:\n  tonight: What to watch tonight\ntonight: A film tonight\n',
+}
+const SERIES = {
+  'spore.yaml':
+    'kind: enzyme\nname: series\nseptum: "^1.0"\nrequires:\n  - rhiza: shows\ncommands:\n  - { name: episodes, description: command.episodes, respond: episodes }\n',
+  'translations/en.yaml': 'command:\n  episodes: New episodes\nepisodes: None yet\n',
+}
+/** A channel whose service is down: switched on, and dormant with the reason it gives. */
+const PAGER = {
+  'spore.yaml': 'kind: hypha\nname: pager\nseptum: "^1.0"\ncapabilities: []\n',
+  'src/index.ts': `export default { create: () => ({
+    async connect() { throw new Error('cannot reach the pager gateway at 127.0.0.1:9') },
+    async listen() {}, async stop() {}, async send() {},
+  }) }`,
+}
+
+let core: CoreWith
+let url: string
+let client: WebClient
+let browser: Browser
+let page: Page
+let index: IndexServer
+let owner: Signed
+const scratch = scratchFolder('screens')
+
+/** A message from someone on the test channel, through the real message path. */
+function say(from: string, displayName: string, text: string): Promise<void> {
+  const chat = core.running.germination.byName.get('chat')?.instance as {
+    say(message: IncomingMessage): Promise<void>
+  }
+  return chat.say({
+    channel: 'chat',
+    conversationId: `dm-${from}`,
+    messageId: `${from}-${text}`,
+    sender: { channel: 'chat', externalId: from, displayName },
+    text,
+    attachments: [],
+    raw: null,
+    receivedAt: new Date(),
+  })
+}
+
+beforeAll(async () => {
+  index = await serveProbeSporangium(scratch.path)
+  // The bot as `bun run start` runs it: its own HTTP server, its own log tap feeding the page.
+  core = await startCoreWith({
+    spores: {
+      chat: CHAT_HYPHA,
+      admin: realSpore('admin'),
+      help: realSpore('help'),
+      discord: realSpore('discord'),
+      films: FILMS,
+      watch: WATCH,
+      series: SERIES,
+      pager: PAGER,
+    },
+    config: `owner: { channel: chat, userId: owner }\n${LOOPBACK_SPORANGIA}`,
+    roles: { moderator: ['admin.plugins', 'admin.health', 'admin.people'] },
+    grants: [{ channel: 'chat', externalId: 'ana', roles: ['moderator'] }],
+  })
+  const http = core.running.http!
+  url = http.url
+  client = new WebClient(url)
+  // People the bot has met, and a source with something to offer, as an operator would have them.
+  await say('ana', 'Ana', '/help')
+  await say('ben', 'Ben', 'hello')
+  // The API client signs in with a link of its own; the browser keeps the one printed at start.
+  const { store, directory } = core.running.assembly!.runtime
+  const ownerId = directory.resolve({ channel: 'chat', externalId: 'owner' }).id
+  const ticket = loginTickets(store).issue({ principalId: ownerId, form: 'link', now: Date.now() })
+  owner = await client.signIn(ticket.secret)
+  const added = await client.send('/api/v1/sources', {
+    session: owner,
+    body: { label: 'Home sporangium', url: index.url },
+  })
+  expect(added.status).toBe(200)
+  const installed = await client.send('/api/v1/installs', {
+    session: owner,
+    body: { source: String((added.body.source as { id: string }).id), spore: 'probe', strain: '1.0.0' },
+  })
+  expect(installed.status).toBe(200)
+  const rule = await client.send('/api/v1/rules/watch.tonight', {
+    session: owner,
+    method: 'PUT',
+    body: { allowed: ['group'] },
+  })
+  expect(rule.status).toBe(200)
+  const target = await client.send('/api/v1/broadcast-targets', {
+    session: owner,
+    body: { channel: 'chat', conversationId: 'family-group' },
+  })
+  expect(target.status).toBe(200)
+  browser = await launchBrowser()
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' })
+  // Well inside the test's own time, so a missing element fails with its locator, not a timeout.
+  page.setDefaultTimeout(8000)
+  mkdirSync(SHOTS, { recursive: true })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await core?.stop()
+  await index?.stop()
+  scratch.remove()
+})
+
+async function visit(screen: string, heading: string): Promise<void> {
+  await page.goto(`${url}/#/${screen}`)
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor()
+}
+
+async function shoot(name: string): Promise<void> {
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })
+}
+
+describe('the admin page, screen by screen', () => {
+  test('the one-time link signs the owner in and opens the overview', async () => {
+    expect(core.running.http!.loginLink!).toContain('/login#')
+    await page.goto(core.running.http!.loginLink!)
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
+    const problems: string[] = []
+    page.on('pageerror', (error) => problems.push(error.message))
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text())
+    })
+    await page.reload()
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
+    const attention = page.getByRole('region', { name: 'Needs attention' })
+    await attention.getByText('pager', { exact: true }).waitFor()
+    const spores = page.getByRole('region', { name: 'Every spore' })
+    await spores.getByRole('row', { name: /films/ }).getByText('live').waitFor()
+    await page.getByRole('region', { name: 'Channels and systems' }).getByText('library reachable').waitFor()
+    await shoot('overview')
+    // Nothing the CSP refused, nothing thrown.
+    expect(problems).toEqual([])
+  })
+
+  test('spores: switches, the settings form drawn from its schema, and the requires graph', async () => {
+    await visit('spores', 'Spores')
+    const discord = page.getByRole('row', { name: /discord/ }).first()
+    await discord.getByText('disabled').waitFor()
+    await page.getByRole('button', { name: 'Settings of discord' }).click()
+    const form = page.getByRole('region', { name: 'Settings of discord' })
+    await form.getByRole('button', { name: 'Save settings' }).waitFor()
+    await page.getByRole('img', { name: 'The requires graph of the installed spores' }).waitFor()
+    await shoot('spores')
+  })
+
+  test('install: sources with their trust, what one offers, and what an installed spore asks for', async () => {
+    await visit('install', 'Install')
+    const sources = page.getByRole('region', { name: 'Sources' })
+    await sources
+      .getByRole('row', { name: /Home sporangium/ })
+      .getByText('third-party')
+      .waitFor()
+    await page.getByRole('button', { name: 'What Home sporangium offers' }).click()
+    await page
+      .getByRole('region', { name: 'What Home sporangium offers' })
+      .getByText('probe')
+      .first()
+      .waitFor()
+    const installed = page.getByRole('region', { name: 'Installed from sources' })
+    await installed
+      .getByText('probe is commands', { exact: false })
+      .or(installed.getByText('adds commands'))
+      .first()
+      .waitFor()
+    await shoot('install')
+  })
+
+  test('people and roles: identities, roles, and the commands a role allows', async () => {
+    await visit('people', 'People and roles')
+    await page
+      .getByRole('row', { name: /^ana\b/ })
+      .getByText('moderator')
+      .waitFor()
+    await page.getByRole('row', { name: /^Ben\b/ }).waitFor()
+    await page.getByRole('button', { name: 'Edit moderator' }).click()
+    // admin.health, admin.people and admin.plugins: three commands, matched by the API.
+    await page.getByText(/Allows 3 of \d+ commands/).waitFor()
+    await shoot('people')
+  })
+
+  test('rules: context rules, filters (an empty state here) and broadcast targets', async () => {
+    await visit('rules', 'Rules')
+    await page
+      .getByRole('row', { name: /watch\.tonight/ })
+      .getByText('groups')
+      .waitFor()
+    await page.getByText('No filter is installed').waitFor()
+    await page.getByRole('row', { name: /family-group/ }).waitFor()
+    await shoot('rules')
+  })
+
+  test('chat: without the web spore, the screen says how to get it', async () => {
+    await visit('chat', 'Chat')
+    await page.getByText('Chat needs the web channel').waitFor()
+    await shoot('chat')
+  })
+
+  test('logs and audit: the live tail and every audited change', async () => {
+    await visit('logs', 'Logs and audit')
+    const audit = page.getByRole('region', { name: 'Audit log' })
+    await audit.getByText('sources.manage.addSource', { exact: false }).first().waitFor()
+    // A change made now shows in the live tail.
+    await client.send('/api/v1/spores/help/reload', { session: owner, method: 'POST' })
+    await page.getByRole('region', { name: 'Live log' }).getByRole('row').nth(1).waitFor()
+    await shoot('logs')
+  })
+
+  test('in French, from the language switch, and in the dark theme', async () => {
+    await visit('overview', 'Overview')
+    await page.getByLabel('Language').selectOption('fr')
+    await page.getByRole('heading', { level: 1, name: 'Vue d’ensemble' }).waitFor()
+    await page.getByRole('region', { name: 'À traiter' }).getByText('pager', { exact: true }).waitFor()
+    await shoot('overview-fr')
+    await page.getByLabel('Langue').selectOption('en')
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
+    await page.getByRole('button', { name: 'Dark theme' }).click()
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('dark')
+    await page.reload()
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
+    // Remembered across a reload.
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('dark')
+    await shoot('overview-dark')
+  })
+})
