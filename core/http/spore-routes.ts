@@ -17,6 +17,7 @@ import { HttpError } from './errors.ts'
 import { allows } from './session-guard.ts'
 import { bindSessionIdentity } from './spore-routes-identity.ts'
 import { matchRoute, type RouteMatch, readBounded } from './spore-routes-match.ts'
+import { RouteStreams } from './spore-routes-streams.ts'
 
 /** Where spores' routes live: `/spores/<name>` and everything below it. */
 export const SPORE_ROUTE_PATHS = ['/spores/:spore', '/spores/:spore/*'] as const
@@ -40,11 +41,16 @@ export interface SporeRouteHandlers {
  * The routes of every live spore, looked up at each request, so an enable, a disable or a reload
  * takes effect on the next one; a route of a spore not live is a 404 at once.
  */
-export function sporeRouteHandlers(runtime: CoreRuntime): SporeRouteHandlers {
+export function sporeRouteHandlers(
+  runtime: CoreRuntime,
+  streams: RouteStreams = new RouteStreams(),
+): SporeRouteHandlers {
   return {
     async early(c, next) {
+      // The server is stopping: no route starts, so none can hold the shut-down open.
+      if (streams.closed) throw new HttpError(404, 'http.error.notFound')
       const found = routeOf(runtime, c)
-      if (found.match.route.access === 'public') return answer(runtime, c, { ...found })
+      if (found.match.route.access === 'public') return answer(runtime, c, { ...found, streams })
       await next()
     },
     async guarded(c) {
@@ -70,7 +76,7 @@ export function sporeRouteHandlers(runtime: CoreRuntime): SporeRouteHandlers {
       const principal = runtime.directory.load(principalId)?.principal
       if (principal === undefined) throw new HttpError(401, 'http.error.unauthenticated')
       const actor = { kind: 'principal', principalId, channel: 'web', spore: found.spore.name } as const
-      return actingAs(actor, () => answer(runtime, c, { ...found, principal }))
+      return actingAs(actor, () => answer(runtime, c, { ...found, principal, streams }))
     },
   }
 }
@@ -109,7 +115,7 @@ function liveRoutes(runtime: CoreRuntime, spore: GerminatedSpore | undefined): o
 async function answer(
   runtime: CoreRuntime,
   c: Context<HttpEnv>,
-  found: Found & { readonly principal?: Principal },
+  found: Found & { readonly principal?: Principal; readonly streams: RouteStreams },
 ): Promise<Response> {
   const { spore, match, handler, table } = found
   const request = await boundedRequest(c.req.raw, match.route)
@@ -165,7 +171,7 @@ async function answer(
     })
     throw new HttpError(500, 'http.error.routeFailed')
   }
-  return response
+  return found.streams.track(response)
 }
 
 /** The request as the handler sees it: its body already read within the route's limit. */

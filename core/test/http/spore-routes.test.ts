@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'bun:test'
 import { createHmac } from 'node:crypto'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { HOOKS_RHIZA } from './spore-routes-fixture.ts'
 import { startWebBot, tokenOf, type WebBot } from './web.ts'
 
@@ -154,6 +156,20 @@ describe('routes follow the spore lifecycle', () => {
     const enabled = await web.client.send('/api/v1/spores/hooks/enable', { method: 'POST', session: owner })
     expect(enabled.status).toBe(200)
     expect((await web.client.send('/spores/hooks/items/1', { session: owner })).status).toBe(200)
+  })
+
+  it('answers from the new code on the first request after a reload', async () => {
+    const web = await start()
+    const owner = await web.client.signIn(tokenOf(web.loginLink))
+    const source = join(web.core.folder, 'spores', 'hooks', 'src', 'index.ts')
+    writeFileSync(
+      source,
+      readFileSync(source, 'utf8').replace('id: ctx.params.id', "id: 'reloaded ' + ctx.params.id"),
+    )
+    const reloaded = await web.client.send('/api/v1/spores/hooks/reload', { method: 'POST', session: owner })
+    expect(reloaded.status).toBe(200)
+    const answered = await web.client.send('/spores/hooks/items/3', { session: owner })
+    expect(answered.body.id).toBe('reloaded 3')
   })
 
   it('leaves a spore whose declared route code is missing dormant, with a reason', async () => {
