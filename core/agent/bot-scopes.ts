@@ -258,9 +258,9 @@ export function scopeVerbs(runtime: CoreRuntime): { readonly [S in MyceliumScope
       rollBack: write('Puts back the strain an install replaced', plugin, (({ name }) =>
         sources.rollBack(name)) as P<{ name: string }>),
       uninstall: write(
-        'Removes an installed spore; its stored data is kept unless keepData is false',
+        'Removes an installed spore; keepData true keeps its stored data, false deletes it (required when it stored any)',
         uninstalling,
-        (({ name, keepData }) => sources.uninstall(name, { keepData: keepData ?? true })) as P<{
+        (({ name, keepData }) => sources.uninstall(name, keepData === undefined ? {} : { keepData })) as P<{
           name: string
           keepData?: boolean
         }>,

@@ -103,10 +103,13 @@ export const SOURCE_RUNS: Readonly<Record<string, Run>> = {
     return { code: 0, text: say(cli, 'cli.rolledBack', { spore, strain, source }) }
   },
   async uninstall(cli, [spore, flag]) {
-    const keepData = flag !== '--delete-data'
-    const removed = await manage(cli).uninstall(spore!, { keepData })
+    const keepData = flag === undefined ? undefined : flag === '--keep-data'
+    const removed = await manage(cli).uninstall(spore!, keepData === undefined ? {} : { keepData })
     if (!removed.ok) return refusal(cli, removed.refusal)
-    return { code: 0, text: say(cli, keepData ? 'cli.uninstalled' : 'cli.uninstalledDataDeleted', { spore }) }
+    return {
+      code: 0,
+      text: say(cli, keepData === false ? 'cli.uninstalledDataDeleted' : 'cli.uninstalled', { spore }),
+    }
   },
 }
 

@@ -73,6 +73,12 @@ export function sourceManageOutcomes(runtime: CoreRuntime): SourceManageOutcomes
       return rolled
     },
     async uninstall(spore, options = {}) {
+      // Asked, not assumed: a spore that stored something is only uninstalled once the operator
+      // says whether its data stays for a reinstall or goes with it.
+      if (options.keepData === undefined) {
+        const held = runtime.holdings.held(spore)
+        if (held.entries + held.schedules > 0) return refused('uninstall_data_unsaid', { spore, ...held })
+      }
       const removed = await uninstall({ store, plugins, config, logger }, spore)
       if (!removed.ok) return removed
       await runtime.lifecycle.settle(spore)

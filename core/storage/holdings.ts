@@ -4,7 +4,7 @@ import { SporeScheduleView } from '../schedule/spore-schedule.ts'
 import type { Store } from '../store/open.ts'
 import { runMigrations } from './migrations.ts'
 import { quotaOf, type StorageQuotas } from './quota.ts'
-import { purgeSporeData } from './rows.ts'
+import { heldBy, purgeSporeData } from './rows.ts'
 import { SqliteSporeStorage } from './spore-storage.ts'
 
 export interface HoldingsOptions {
@@ -62,6 +62,11 @@ export class SporeHoldings {
       migrations: spore.migrations,
     })
     return outcome.ok ? undefined : outcome.reason
+  }
+
+  /** What the spore has stored, so an uninstall can ask whether to keep it. */
+  held(name: string): { entries: number; schedules: number } {
+    return heldBy(this.#options.store.db, name)
   }
 
   /** An uninstall that does not keep the data: entries, applied migrations and schedules go. */

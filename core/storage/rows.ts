@@ -82,6 +82,21 @@ export function recordVersion(db: Queryable, spore: string, version: number): vo
   db.insert(sporeMigrations).values({ spore, version, appliedAt: new Date() }).run()
 }
 
+/** What a spore has stored: its entries and its schedules. */
+export function heldBy(db: Queryable, spore: string): { entries: number; schedules: number } {
+  const entries = db
+    .select({ n: sql<number>`count(*)` })
+    .from(sporeData)
+    .where(eq(sporeData.spore, spore))
+    .get()
+  const schedules = db
+    .select({ n: sql<number>`count(*)` })
+    .from(sporeSchedules)
+    .where(eq(sporeSchedules.spore, spore))
+    .get()
+  return { entries: Number(entries?.n ?? 0), schedules: Number(schedules?.n ?? 0) }
+}
+
 /** What a spore's uninstall removes when the operator does not keep its data. */
 export function purgeSporeData(db: StoreDatabase, spore: string): { entries: number; schedules: number } {
   return db.transaction((tx) => {

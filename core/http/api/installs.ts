@@ -102,11 +102,12 @@ export function installRoutes(deps: ApiDeps): ApiRoute[] {
     route({
       method: 'delete',
       path: '/installs/:spore',
-      summary: 'Uninstall a spore installed from a source; ?keepData=false also deletes its stored data',
+      summary:
+        'Uninstall a spore installed from a source; ?keepData=true keeps its stored data, false deletes it (required when it stored any)',
       command: 'admin.uninstall',
       async handle({ c, param }) {
         const keepData = keepDataOf(c.req.query('keepData'))
-        const outcome = await manage.uninstall(param('spore'), { keepData })
+        const outcome = await manage.uninstall(param('spore'), keepData === undefined ? {} : { keepData })
         if (outcome.ok) events.stateChanged()
         return answerOutcome(runtime, c, outcome)
       },
@@ -114,9 +115,10 @@ export function installRoutes(deps: ApiDeps): ApiRoute[] {
   ]
 }
 
-/** `keepData` from the query: absent keeps (the default), and only true or false are understood. */
-function keepDataOf(value: string | undefined): boolean {
-  if (value === undefined || value === 'true') return true
+/** `keepData` from the query: true or false, or absent for the core to ask when there is data. */
+function keepDataOf(value: string | undefined): boolean | undefined {
+  if (value === undefined) return undefined
+  if (value === 'true') return true
   if (value === 'false') return false
   throw new HttpError(400, 'http.error.badRequest', {
     params: { problem: `keepData must be true or false, not "${value.slice(0, 40)}"` },

@@ -215,8 +215,15 @@ describe('installs from the command line', () => {
       const folder = join(config, '..', 'data', 'spores', 'probe')
       expect(existsSync(folder)).toBe(true)
       seedData(config)
-      expect((await runCli(['uninstall', 'probe'], config)).stdout).toBe(
-        'probe is uninstalled: its folder and install record are removed, its settings and stored data kept (--delete-data removes the data too).\n',
+      // It stored something, so the operator is asked what happens to it, and nothing is removed.
+      expect(await runCli(['uninstall', 'probe'], config)).toMatchObject({
+        code: 1,
+        stderr:
+          '"probe" has stored data (1 entry, 1 schedule): say whether to keep it for a reinstall or delete it with the spore.\n',
+      })
+      expect(existsSync(folder)).toBe(true)
+      expect((await runCli(['uninstall', 'probe', '--keep-data'], config)).stdout).toBe(
+        'probe is uninstalled: its folder and install record are removed, its settings and any stored data kept.\n',
       )
       expect(existsSync(folder)).toBe(false)
       // Kept: a reinstall finds what it stored.
@@ -224,7 +231,7 @@ describe('installs from the command line', () => {
       expect((await runCli(['install', 'loopback', 'probe', '1.0.0'], config)).code).toBe(0)
       expect(await runCli(['uninstall', 'probe', '--keep'], config)).toMatchObject({
         code: 2,
-        stderr: expect.stringContaining('uninstall <spore> [--delete-data]'),
+        stderr: expect.stringContaining('uninstall <spore> [--keep-data | --delete-data]'),
       })
       expect((await runCli(['uninstall', 'probe', '--delete-data'], config)).stdout).toBe(
         'probe is uninstalled: its folder, install record, stored data and schedules are removed; its settings are kept.\n',

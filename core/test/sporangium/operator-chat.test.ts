@@ -145,9 +145,17 @@ describe('sporangia from chat, through the real bus', () => {
   it(
     'uninstalls, removing the folder, and deletes the source',
     async () => {
+      // What probe stored (septum 1.1) makes the core ask before anything is removed.
+      await core.assembly.runtime.holdings.storageOf('probe').set('seen', 3)
       expect(await one('/uninstall probe')).toBe(
-        'probe is uninstalled: its folder and install record are removed, its settings and stored data kept.',
+        '"probe" has stored data (1 entry, 0 schedules): say whether to keep it for a reinstall or delete it with the spore.\n' +
+          'Usage: /uninstall <spore> keep|delete — keep leaves its stored data for a reinstall, delete removes it (needed only when it stored any)',
       )
+      expect(existsSync(installed())).toBe(true)
+      expect(await one('/uninstall probe delete')).toBe(
+        'probe is uninstalled: its folder, install record, stored data and schedules are removed; its settings are kept.',
+      )
+      expect(await core.assembly.runtime.holdings.storageOf('probe').list()).toEqual([])
       expect(existsSync(installed())).toBe(false)
       expect(await one('/plugins')).not.toContain('probe')
       expect(await one('/source-delete loopback-mirror')).toBe('loopback-mirror is deleted.')

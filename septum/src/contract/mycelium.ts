@@ -273,15 +273,19 @@ export interface SourcesManage {
   /** Puts back the strain the last install over an installed spore replaced; settings are kept. */
   rollBack(spore: string): Promise<Inoculation>
   /**
-   * Removes an installed spore: its folder and its install row. Its settings are kept, and so is
-   * its stored data (septum 1.1 storage and schedules) unless `keepData: false` says to delete it.
+   * Removes an installed spore: its folder and its install row. Its settings are kept; its stored
+   * data (septum 1.1 storage and schedules) is kept or deleted as `keepData` says.
    */
   uninstall(spore: string, options?: UninstallOptions): Promise<void>
 }
 
 /** septum 1.1: whether an uninstall keeps what the spore stored. */
 export interface UninstallOptions {
-  /** Default true: a reinstall finds its data again. False deletes its entries, migrations and schedules. */
+  /**
+   * True keeps its entries and schedules for a reinstall; false deletes them with its migrations.
+   * Unsaid, a spore that stored nothing is uninstalled, and one that did is refused
+   * (`uninstall_data_unsaid`) so the operator decides.
+   */
   readonly keepData?: boolean
 }
 

@@ -1,5 +1,5 @@
 import type { Inoculation, Invocation, PluginInfo } from '@mycelo/septum'
-import { arg, sibling, usage } from './answers.ts'
+import { arg, sibling, typed, usage } from './answers.ts'
 import { type AdminContext, type Handlers, myceliumOf } from './mycelium.ts'
 import { answerSettled } from './settled.ts'
 
@@ -62,12 +62,21 @@ export const installHandlers: Handlers = {
 
   async uninstall(invocation, ctx) {
     const spore = arg(invocation, 'spore')
-    const data = arg(invocation, 'data') ?? 'keep'
-    // What it stored stays unless the operator says `delete`: a reinstall then finds it again.
-    if (spore === undefined || (data !== 'keep' && data !== 'delete')) return usage(invocation, ctx)
-    const keepData = data === 'keep'
-    await answerSettled(ctx, myceliumOf(ctx).uninstall(spore, { keepData }), () =>
-      ctx.t(keepData ? 'uninstall.done' : 'uninstall.doneDataDeleted', { spore }),
+    const data = arg(invocation, 'data')
+    // Unsaid, the core asks when the spore stored something: keep (for a reinstall) or delete.
+    if (spore === undefined || (data !== undefined && data !== 'keep' && data !== 'delete'))
+      return usage(invocation, ctx)
+    const keepData = data === undefined ? undefined : data === 'keep'
+    await answerSettled(
+      ctx,
+      myceliumOf(ctx).uninstall(spore, keepData === undefined ? {} : { keepData }),
+      () => ctx.t(keepData === false ? 'uninstall.doneDataDeleted' : 'uninstall.done', { spore }),
+      {
+        hint: (refusal) =>
+          refusal.key.endsWith('uninstall_data_unsaid')
+            ? ctx.t('usage.uninstall', { command: typed(invocation) })
+            : undefined,
+      },
     )
   },
 }

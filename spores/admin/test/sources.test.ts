@@ -215,7 +215,7 @@ describe('admin: installs', () => {
     const mycelium = new FakeMycelium()
     await run(mycelium, 'install', { args: { source: 'official', spore: 'quiet' } })
     expect((await run(mycelium, 'uninstall', { args: { spore: 'quiet' } })).reply).toBe(
-      'quiet is uninstalled: its folder and install record are removed, its settings and stored data kept.',
+      'quiet is uninstalled: its folder and install record are removed, its settings and any stored data kept.',
     )
     expect(mycelium.plugins.some((plugin) => plugin.name === 'quiet')).toBe(false)
     expect((await run(mycelium, 'uninstall', { args: { spore: 'quiet' } })).reply).toBe(
@@ -227,7 +227,7 @@ describe('admin: installs', () => {
     const mycelium = new FakeMycelium()
     await run(mycelium, 'install', { args: { source: 'official', spore: 'quiet' } })
     expect((await run(mycelium, 'uninstall', { args: { spore: 'quiet', data: 'maybe' } })).reply).toStartWith(
-      'Usage: /uninstall <spore> [keep|delete] — keep (the default) leaves its stored data for a reinstall, delete removes it',
+      'Usage: /uninstall <spore> keep|delete — keep leaves its stored data for a reinstall, delete removes it',
     )
     expect(
       (await run(mycelium, 'uninstall', { args: { spore: 'quiet', data: 'delete' }, locale: 'fr' })).reply,
@@ -235,10 +235,14 @@ describe('admin: installs', () => {
       'quiet est désinstallée : son dossier, son enregistrement d’installation, ses données et ses planifications sont retirés ; ses réglages sont gardés.',
     )
     await run(mycelium, 'install', { args: { source: 'official', spore: 'quiet' } })
+    await run(mycelium, 'uninstall', { args: { spore: 'quiet', data: 'keep' } })
+    await run(mycelium, 'install', { args: { source: 'official', spore: 'quiet' } })
     await run(mycelium, 'uninstall', { args: { spore: 'quiet' } })
+    // Unsaid is passed on unsaid: the core decides whether there is anything to ask about.
     expect(mycelium.uninstalls).toEqual([
       { spore: 'quiet', keepData: false },
       { spore: 'quiet', keepData: true },
+      { spore: 'quiet', keepData: undefined },
     ])
   })
 })

@@ -165,6 +165,14 @@ describe('installs', () => {
         error: 'The request is not understood: keepData must be true or false, not "perhaps"',
       },
     })
+    expect(await api.ask('DELETE', '/installs/probe')).toMatchObject({
+      status: 409,
+      json: {
+        key: 'refusal.uninstall_data_unsaid',
+        error:
+          '"probe" has stored data (1 entry, 0 schedules): say whether to keep it for a reinstall or delete it with the spore.',
+      },
+    })
     expect(existsSync(installed())).toBe(true)
     expect((await api.ask('DELETE', '/installs/probe?keepData=false')).status).toBe(200)
     expect(await api.runtime.holdings.storageOf('probe').list()).toEqual([])
