@@ -2,6 +2,7 @@ import type { Logger } from '@mycelo/septum'
 import { AdmissionChain } from '../admission/chain.ts'
 import { InhibitorRoster } from '../admission/roster.ts'
 import { type Germination, RESERVED_NAMES } from '../germination/index.ts'
+import { wordReasonsWith } from '../i18n/reason-words.ts'
 import { Translator } from '../i18n/translator.ts'
 import { PrincipalDirectory } from '../identity/directory.ts'
 import { createMycelium } from '../mycelium/index.ts'
@@ -52,6 +53,7 @@ export function assembleRuntime(options: AssembleOptions): Assembly {
   const translator = new Translator({ defaultLocale: config.defaultLocale, logger })
   translator.addDomain('core', options.core)
   translator.addDomain('common', options.common)
+  wordReasonsWith(translator)
   // A spore under a reserved name is dormant; its catalogue must not replace the core's either.
   for (const spore of germination.spores) {
     if (!RESERVED_NAMES.has(spore.name)) translator.addDomain(spore.name, spore.catalogs)

@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { CatalogError, type CompiledCatalog, compileCatalog } from '@mycelo/septum'
+import { coreReason } from '../i18n/reason-words.ts'
 import { excerpt } from './excerpt.ts'
 import { faultText } from './fault.ts'
 import { readYamlFile } from './yaml-file.ts'
@@ -32,7 +33,7 @@ export async function loadCatalogues(dir: string): Promise<CataloguesLoad> {
     const locale = file.slice(0, -SUFFIX.length)
     const read = await readYamlFile(join(folder, file), CATALOGUE_MAX_BYTES)
     if (!read.ok) {
-      const reason = `translations/${file} (locale "${locale}") cannot be read: ${read.problem}`
+      const reason = coreReason('catalogueUnreadable', { file, locale, problem: read.problem })
       return { ok: false, reason: excerpt(reason) }
     }
     try {

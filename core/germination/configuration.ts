@@ -1,4 +1,5 @@
 import { type ConfigSchema, closedSchemaUndeclaredSecrets } from '@mycelo/septum'
+import { coreReason } from '../i18n/reason-words.ts'
 import { faultText } from './fault.ts'
 
 /** A refusal says which rule failed, for a caller that words it itself, and `reason` in English. */
@@ -32,7 +33,7 @@ export function checkConfiguration(
       ok: false,
       problem: 'unchecked',
       detail,
-      reason: `configuration schema cannot be published to check secrets: ${detail}`,
+      reason: coreReason('schemaUnpublishable', { detail }),
     }
   }
   if (undeclared.length > 0) {
@@ -41,7 +42,7 @@ export function checkConfiguration(
       ok: false,
       problem: 'secrets_undeclared',
       keys: undeclared.join(', '),
-      reason: `secrets names ${keys}, which the configuration schema does not declare`,
+      reason: coreReason('secretsUndeclared', { keys }),
     }
   }
   let result: ReturnType<ConfigSchema['safeParse']>
@@ -49,17 +50,22 @@ export function checkConfiguration(
     result = schema.safeParse(settings)
   } catch (error) {
     const detail = `safeParse() threw: ${faultText(error)}`
-    return { ok: false, problem: 'unchecked', detail, reason: `configuration cannot be checked: ${detail}` }
+    return { ok: false, problem: 'unchecked', detail, reason: coreReason('configUnchecked', { detail }) }
   }
   if (typeof result !== 'object' || result === null || typeof result.success !== 'boolean') {
     const detail = 'safeParse() gave no { success } result'
-    return { ok: false, problem: 'unchecked', detail, reason: `configuration cannot be checked: ${detail}` }
+    return { ok: false, problem: 'unchecked', detail, reason: coreReason('configUnchecked', { detail }) }
   }
   // The spore gets what its schema parsed, defaults and transforms applied.
   if (result.success) return { ok: true, config: result.data as Record<string, unknown> }
   const issues = Array.isArray(result.error?.issues) ? result.error.issues : []
   const text = issues.map(issueText).join('; ') || 'the schema refused the settings without saying why'
-  return { ok: false, problem: 'incomplete', issues: text, reason: `configuration is incomplete: ${text}` }
+  return {
+    ok: false,
+    problem: 'incomplete',
+    issues: text,
+    reason: coreReason('configIncomplete', { issues: text }),
+  }
 }
 
 function issueText(issue: {

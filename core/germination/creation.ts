@@ -1,4 +1,5 @@
 import type { Manifest } from '@mycelo/septum'
+import { coreReason } from '../i18n/reason-words.ts'
 import { DEFAULT_DEADLINES, raceDeadline } from '../supervision/deadline.ts'
 import { faultText } from './fault.ts'
 import { implementationGaps } from './implementation.ts'
@@ -25,14 +26,14 @@ export async function createInstance(
       { step: 'create()', ms: deadlineMs },
     )
   } catch (error) {
-    return { ok: false, reason: `create() failed: ${faultText(error)}` }
+    return { ok: false, reason: coreReason('createFailed', { fault: faultText(error) }) }
   }
   let gaps: string | undefined
   try {
     gaps = implementationGaps(manifest, instance)
   } catch (error) {
     // A Proxy or a throwing getter on what create() returned: this spore's fault alone.
-    return { ok: false, reason: `create() returned an object that cannot be read: ${faultText(error)}` }
+    return { ok: false, reason: coreReason('createUnreadable', { fault: faultText(error) }) }
   }
   return gaps === undefined ? { ok: true, instance } : { ok: false, reason: gaps }
 }

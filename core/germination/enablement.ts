@@ -1,13 +1,16 @@
+import { constantReason } from '../i18n/reason-words.ts'
 import type { ManifestReading } from './manifest-reading.ts'
 import type { PluginStorePort } from './ports.ts'
 
 /** Shown for a spore found after the first start: nothing of it runs until an operator says so. */
-export const NEW_SPORE_REASON = 'new: enable it to start it'
+export const NEW_SPORE_REASON = constantReason('newSpore', 'new: enable it to start it')
 /** Shown for a disabled install row that carries no reason of its own. */
-export const DISABLED_REASON = 'disabled by an operator'
+export const DISABLED_REASON = constantReason('disabled', 'disabled by an operator')
 /** Shown for an enforcing inhibitor whose folder is gone while its install row is still enabled. */
-export const MISSING_GUARD_REASON =
-  'its folder is missing from every spores folder; it was an enforcing inhibitor, so all traffic is refused until it is restored or disabled'
+export const MISSING_GUARD_REASON = constantReason(
+  'missingGuard',
+  'its folder is missing from every spores folder; it was an enforcing inhibitor, so all traffic is refused until it is restored or disabled',
+)
 
 /**
  * Before any module is imported, in one transaction: a row for every discovered spore, so that an

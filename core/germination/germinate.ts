@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import { type Logger, type PluginKind, septumIncompatibility } from '@mycelo/septum'
+import { coreReason } from '../i18n/reason-words.ts'
 import { DEFAULT_DEADLINES, EXPIRY } from '../supervision/deadline.ts'
 import { createInstance } from './creation.ts'
 import { discoverSpores } from './discovery.ts'
@@ -192,7 +193,7 @@ export function draftOf(
 
 function reservedNameRefusal(name: string): string | undefined {
   if (!RESERVED_NAMES.has(name)) return undefined
-  return `the name "${name}" is reserved for the core; rename the spore`
+  return coreReason('reservedName', { name })
 }
 
 /** A dormant draft that knows only its name and folder; the caller fills in what it knows. */

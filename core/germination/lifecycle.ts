@@ -1,4 +1,5 @@
 import type { Enzyme, Hypha, Inhibitor, Rhiza } from '@mycelo/septum'
+import { coreReason } from '../i18n/reason-words.ts'
 import { DEFAULT_DEADLINES, DeadlineExceeded, type Deadlines, raceDeadline } from '../supervision/deadline.ts'
 import { faultRef, faultText } from './fault.ts'
 import type { ContextFactory, GerminatedSpore, Germination } from './ports.ts'
@@ -98,7 +99,6 @@ function migrate(germination: Germination, spore: GerminatedSpore, contexts: Con
   if (reason === undefined) return
   spore.state = 'dormant'
   spore.reason = reason
-  spore.reasonWords = undefined
   germination.logger.warn('spore is dormant: its storage migration failed', { spore: spore.name, reason })
   for (const dependant of propagateDormancy(germination.order, germination.byName)) {
     germination.logger.warn('spore is dormant', { spore: dependant.name, reason: dependant.reason })
@@ -128,10 +128,9 @@ async function step({ germination, spore, phase, call, deadlines }: Step): Promi
     if (phase !== 'listen') germination.started.push(spore)
   } catch (error) {
     spore.state = 'dormant'
-    const prefix = `${phase}() failed: `
-    spore.reason = `${prefix}${faultText(error)}`
     const ref = faultRef(error)
-    spore.reasonWords = ref === undefined ? undefined : { text: spore.reason, prefix, ref }
+    const step = `${phase}()`
+    spore.reason = coreReason('stepFailed', { step, fault: faultText(error) }, ref && { fault: ref })
     if (error instanceof DeadlineExceeded) {
       spore.reason = error.message
       logger.warn('deadline passed', { spore: spore.name, step: error.step, ms: error.ms })

@@ -8,6 +8,7 @@ import {
   migrationsProblem,
   type StorageMigration,
 } from '@mycelo/septum'
+import { coreReason } from '../i18n/reason-words.ts'
 import { DEFAULT_DEADLINES, raceDeadline } from '../supervision/deadline.ts'
 import { faultText } from './fault.ts'
 import { loadFaultText } from './load-fault.ts'
@@ -60,7 +61,7 @@ export async function loadModule(
   const entry = await findEntry(dir)
   if (entry === undefined) {
     if (needsNoModule(manifest)) return { ok: true, module: undefined }
-    return { ok: false, reason: `no module found, looked for ${ENTRY_CANDIDATES.join(', ')}` }
+    return { ok: false, reason: coreReason('noModule', { candidates: ENTRY_CANDIDATES.join(', ') }) }
   }
   let namespace: { default?: unknown }
   try {
@@ -72,14 +73,14 @@ export async function loadModule(
     const importing = import(specifier)
     namespace = await raceDeadline(importing, { step: `importing ${entry}`, ms: deadlineMs })
   } catch (error) {
-    return { ok: false, reason: `module ${entry} failed to load: ${loadFaultText(error, dir)}` }
+    return { ok: false, reason: coreReason('moduleFailed', { entry, fault: loadFaultText(error, dir) }) }
   }
   // Read once, each member inside a guard: a throwing getter or a Proxy faults this spore alone.
   let exported: SporeExport | string
   try {
     exported = snapshotExport(namespace)
   } catch (error) {
-    return { ok: false, reason: `module ${entry}: reading its default export threw: ${faultText(error)}` }
+    return { ok: false, reason: coreReason('exportThrew', { entry, fault: faultText(error) }) }
   }
   if (typeof exported === 'string') return { ok: false, reason: `module ${entry}${exported}` }
   return { ok: true, module: { entry, exported } }

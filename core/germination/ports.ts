@@ -10,7 +10,6 @@ import type {
   PluginState,
   RhizaContext,
   StorageMigration,
-  TranslatableRef,
 } from '@mycelo/septum'
 import type { GerminationWarning } from './discovery.ts'
 
@@ -71,11 +70,6 @@ export interface GerminatedSpore {
    */
   state: PluginState
   reason: string | undefined
-  /**
-   * The catalogue words of `reason` when a fault carried its own (a channel's connect error), kept
-   * with the text they were recorded for: a later reason with other text leaves them unused.
-   */
-  reasonWords?: { readonly text: string; readonly prefix: string; readonly ref: TranslatableRef } | undefined
   /** An inhibitor declared enforcing (read raw when the manifest was refused). */
   readonly enforcing: boolean
   /** The rhizas this spore's requires resolved to (any_of collapsed), optional ones included when present. */

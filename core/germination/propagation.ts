@@ -1,3 +1,4 @@
+import { coreReason } from '../i18n/reason-words.ts'
 import type { GerminatedSpore } from './ports.ts'
 
 /**
@@ -15,7 +16,10 @@ export function propagateDormancy(
     const blocked = spore.mandatory.find((name) => byName.get(name)?.state !== 'live')
     if (blocked === undefined) continue
     spore.state = 'dormant'
-    spore.reason = `requires rhiza "${blocked}", which is ${byName.get(blocked)?.state ?? 'not installed'}`
+    spore.reason = coreReason('requiresNotLive', {
+      rhiza: blocked,
+      state: byName.get(blocked)?.state ?? 'absent',
+    })
     demoted.push(spore)
   }
   return demoted

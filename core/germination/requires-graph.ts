@@ -1,3 +1,4 @@
+import { coreReason } from '../i18n/reason-words.ts'
 /** The requires graph: every spore by name, and the rhizas each one's edges point to. */
 export type RequiresGraph = ReadonlyMap<string, readonly string[]>
 
@@ -45,7 +46,7 @@ export function findCycles(graph: RequiresGraph): string[][] {
 
 /** Why a spore in a requires cycle does not start: the cycle, named member by member. */
 export function cycleReason(cycle: readonly string[]): string {
-  return `its requires close a cycle (optional requirements included): ${cycle.join(' → ')}; remove a requires entry to break it`
+  return coreReason('cycle', { cycle: cycle.join(' → ') })
 }
 
 /**

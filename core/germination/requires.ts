@@ -1,4 +1,5 @@
 import { isAnyOf, type Manifest, MYCELIUM, type PluginKind, type RhizaRequirement } from '@mycelo/septum'
+import { coreReason } from '../i18n/reason-words.ts'
 
 /** One resolved requires entry: the rhiza it names, and whether the spore can live without it. */
 export interface RequiresEdge {
@@ -48,7 +49,7 @@ function isPresent(requirement: RhizaRequirement, installed: ReadonlyMap<string,
 
 function rhizaMissing(target: string, installed: ReadonlyMap<string, PluginKind>): string {
   const kind = installed.get(target)
-  if (kind === undefined) return `requires rhiza "${target}", which is not installed`
+  if (kind === undefined) return coreReason('requiresMissing', { rhiza: target })
   return `requires rhiza "${target}", but "${target}" is ${article(kind)} ${kind}, not a rhiza`
 }
 

@@ -1,6 +1,6 @@
 import { type PluginInfo, type PluginsRead, type PluginsToggle, septumIncompatibility } from '@mycelo/septum'
 import { audited } from '../audit/audited.ts'
-import { DISABLED_REASON, type GerminatedSpore } from '../germination/index.ts'
+import { DISABLED_REASON } from '../germination/index.ts'
 import { readManifest } from '../germination/manifest-reading.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 import type { PluginStore } from '../store/index.ts'
@@ -24,7 +24,8 @@ export function pluginsRead(runtime: CoreRuntime): PluginsRead {
           const down = spore.state === 'disabled' ? undefined : runtime.supervisor.notLive(spore.name)
           const state = down === undefined ? spore.state : 'dormant'
           // The supervisor's words quote germination's reason: that part is worded for the reader too.
-          const read = readReason(runtime, spore)
+          const read =
+            spore.reason === undefined ? undefined : reasonForReader(runtime.translator, spore.reason)
           const reason =
             down === undefined ? read : spore.reason && read ? down.replace(spore.reason, read) : down
           const description = spore.manifest?.description
@@ -106,12 +107,4 @@ export function pluginsToggle(runtime: CoreRuntime, plugins: PluginStore): Plugi
       return refused('reload_failed', { plugin: name, reason: outcome.reason ?? 'unknown' })
     },
   })
-}
-
-/** A spore's reason in the reader's words where the fault carried its own, else as it was kept. */
-function readReason(runtime: CoreRuntime, spore: GerminatedSpore): string | undefined {
-  const { reason, reasonWords } = spore
-  if (reason === undefined || reasonWords === undefined || reasonWords.text !== reason) return reason
-  const { prefix, ref } = reasonWords
-  return `${prefix}${reasonForReader(runtime.translator, { text: reason.slice(prefix.length), ref })}`
 }

@@ -1,4 +1,4 @@
-import type { TranslatableRef } from '@mycelo/septum'
+import { reasonInWords } from '../i18n/reason-words.ts'
 import type { Translator } from '../i18n/translator.ts'
 import { currentActor } from './actor.ts'
 
@@ -11,21 +11,13 @@ export function readerLocale(defaultLocale: string): string {
   return (actor?.kind === 'principal' ? actor.locale : undefined) ?? defaultLocale
 }
 
-/** A reason as the core keeps it: its text in the default locale, and its catalogue ref when it has one. */
-export interface KeptReason {
-  readonly text: string
-  readonly ref?: TranslatableRef
-}
-
 /**
- * A reason worded for whoever reads it now. The core renders it, not the reading spore: a ref may
- * name a domain (a channel's own catalogue) the reader's spore may not read.
+ * A kept reason worded for whoever reads it now: one the core wrote (`reason.*`) in the reader's
+ * language, a channel's fault in its own catalogue's words. The core renders it, not the reading
+ * spore: a ref may name a domain (a channel's own catalogue) the reader's spore may not read.
  */
-export function reasonForReader(translator: Translator, reason: KeptReason): string {
-  if (reason.ref === undefined) return reason.text
-  const text = translator.render(reason.ref, readerLocale(translator.defaultLocale))
-  // A key no catalogue holds renders as itself: the kept text says more.
-  return text === reason.ref.key ? reason.text : text
+export function reasonForReader(translator: Translator, text: string): string {
+  return reasonInWords(translator, text, readerLocale(translator.defaultLocale))
 }
 
 export { faultRef } from '../germination/fault.ts'

@@ -1,12 +1,19 @@
 import type { ConfigSchema } from '@mycelo/septum'
 import { checkConfiguration } from '../germination/configuration.ts'
 import type { GerminatedSpore } from '../germination/index.ts'
+import { constantReason } from '../i18n/reason-words.ts'
 import type { PluginStore } from '../store/index.ts'
 
 /** Shown, with the bot stopped, once the settings that kept a spore dormant validate (a running bot restarts it at once). */
-export const SETTINGS_NOW_VALID_DORMANT = 'its settings now validate; it starts when the bot starts'
+export const SETTINGS_NOW_VALID_DORMANT = constantReason(
+  'settingsValidDormant',
+  'its settings now validate; it starts when the bot starts',
+)
 /** Shown once the settings that kept a spore off at the first start validate; its row is still off. */
-export const SETTINGS_NOW_VALID_DISABLED = 'its settings now validate; enable it to start it'
+export const SETTINGS_NOW_VALID_DISABLED = constantReason(
+  'settingsValidDisabled',
+  'its settings now validate; enable it to start it',
+)
 
 const NOW_VALID: ReadonlySet<string> = new Set([SETTINGS_NOW_VALID_DORMANT, SETTINGS_NOW_VALID_DISABLED])
 

@@ -1,4 +1,5 @@
 import { migrationsProblem, type StorageMigration } from '@mycelo/septum'
+import { coreReason } from '../i18n/reason-words.ts'
 import type { Store } from '../store/open.ts'
 import { appliedVersions, recordVersion } from './rows.ts'
 import type { SqliteSporeStorage } from './spore-storage.ts'
@@ -19,7 +20,7 @@ export function runMigrations(options: {
 }): MigrationOutcome {
   const { store, spore, storage } = options
   const problem = migrationsProblem(options.migrations)
-  if (problem !== undefined) return { ok: false, reason: `storage migrations refused: ${problem}` }
+  if (problem !== undefined) return { ok: false, reason: coreReason('migrationsRefused', { problem }) }
   const migrations = (options.migrations ?? []) as readonly StorageMigration[]
   const done = appliedVersions(store.db, spore)
   const applied: number[] = []
@@ -33,7 +34,7 @@ export function runMigrations(options: {
       })
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error)
-      return { ok: false, reason: `storage migration ${migration.version} failed: ${text}` }
+      return { ok: false, reason: coreReason('migrationFailed', { version: migration.version, fault: text }) }
     }
     applied.push(migration.version)
   }

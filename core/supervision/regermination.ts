@@ -12,10 +12,11 @@ import { rescanFolders } from '../germination/rescan.ts'
 import { stopStarted } from '../germination/shutdown.ts'
 import { germinateOne } from '../germination/single.ts'
 import { dropSpore, swapSpore } from '../germination/swap.ts'
+import { constantReason } from '../i18n/reason-words.ts'
 import type { Deadlines } from './deadline.ts'
 
 /** What a spore reads while it is stopped to be started again: never usable, so never reached. */
-export const RESTARTING_REASON = 'restarting'
+export const RESTARTING_REASON = constantReason('restarting', 'restarting')
 
 export interface RegerminationOptions {
   readonly germination: Germination

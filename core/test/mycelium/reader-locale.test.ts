@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
 import { DiscordConnectError } from '../../../spores/discord/src/connect-refusal.ts'
 import { loadDomain } from '../../boot/catalogues.ts'
+import { DISABLED_REASON } from '../../germination/enablement.ts'
+import { coreReason } from '../../i18n/reason-words.ts'
 import { Translator } from '../../i18n/translator.ts'
 import { actingAs } from '../../mycelium/actor.ts'
 import { faultRef, reasonForReader } from '../../mycelium/reader-locale.ts'
@@ -14,6 +16,7 @@ const silent = { debug() {}, info() {}, warn() {}, error() {}, child: () => sile
 function translatorWithDiscord(): Translator {
   const translator = new Translator({ defaultLocale: 'en', logger: silent })
   translator.addDomain('discord', loadDomain(join(ROOT, 'spores', 'discord', 'translations')))
+  translator.addDomain('core', loadDomain(join(ROOT, 'translations', 'core')))
   return translator
 }
 
@@ -22,21 +25,33 @@ const reader = (locale: string) =>
 
 describe('a reason worded for its reader', () => {
   const error = new DiscordConnectError('token_rejected', {})
-  const kept = { text: error.message, ref: faultRef(error) }
+  const ref = faultRef(error)
+  const kept = coreReason('stepFailed', { step: 'connect()', fault: error.message }, ref && { fault: ref })
 
   it("renders a channel's connect error in the language of the command's reader", () => {
     const translator = translatorWithDiscord()
-    expect(kept.ref).toEqual({ domain: 'discord', key: 'connect.token_rejected', params: {} })
+    expect(ref).toEqual({ domain: 'discord', key: 'connect.token_rejected', params: {} })
     const french = actingAs(reader('fr'), () => reasonForReader(translator, kept))
-    expect(french).toStartWith('Discord a refusé le jeton du bot')
-    expect(actingAs(reader('en'), () => reasonForReader(translator, kept))).toBe(error.message)
+    expect(french).toStartWith('connect() a échoué : Discord a refusé le jeton du bot')
+    expect(actingAs(reader('en'), () => reasonForReader(translator, kept))).toBe(
+      `connect() failed: ${error.message}`,
+    )
   })
 
   it('uses the default language outside a command, and the kept text when no catalogue has the key', () => {
     const translator = translatorWithDiscord()
-    expect(reasonForReader(translator, kept)).toBe(error.message)
-    const unknown = { text: 'kept words', ref: { domain: 'discord', key: 'connect.nothing' } }
-    expect(actingAs(reader('fr'), () => reasonForReader(translator, unknown))).toBe('kept words')
+    expect(reasonForReader(translator, kept)).toBe(`connect() failed: ${error.message}`)
+    // Text the core did not word (a spore's own, or from an earlier process) is shown as kept.
+    expect(actingAs(reader('fr'), () => reasonForReader(translator, 'kept words'))).toBe('kept words')
+    // A reason the core worded reads in French, constants included.
+    expect(
+      actingAs(reader('fr'), () => reasonForReader(translator, coreReason('cycle', { cycle: 'a → b → a' }))),
+    ).toBe(
+      'ses requires forment un cycle (exigences optionnelles comprises) : a → b → a ; retirez une entrée requires pour le rompre',
+    )
+    expect(actingAs(reader('fr'), () => reasonForReader(translator, DISABLED_REASON))).toBe(
+      'désactivée par un opérateur',
+    )
     expect(faultRef(new Error('plain'))).toBeUndefined()
     expect(faultRef({ ref: { domain: 'discord' } })).toBeUndefined()
   })
@@ -92,6 +107,13 @@ describe('reasons and setting issues, through the real admin spore, in the reade
   async listen() {}, async stop() {}, async send() {},
 }) }\n`,
         },
+        unset: {
+          'spore.yaml':
+            'kind: enzyme\nname: unset\nseptum: "^1.0"\ncommands:\n  - { name: unset-it, description: d, respond: r }\n',
+          'src/index.ts': `import { defineConfig } from '@mycelo/septum'
+import { z } from 'zod'
+export default { configSchema: defineConfig(z.object({ url: z.string() })), create: () => ({ handlers: {} }) }\n`,
+        },
         tuned: {
           'spore.yaml':
             'kind: enzyme\nname: tuned\nseptum: "^1.0"\ncommands:\n  - { name: tune, description: d, respond: r }\n',
@@ -111,6 +133,12 @@ export default { configSchema: defineConfig(z.object({ port: z.int().min(1).opti
     const [listing] = await core.ask('/admin.plugins')
     expect(listing).toContain('le service flaky a dit non')
     expect(listing).not.toContain('the flaky service said no')
+  })
+
+  it('words the core’s own reasons in French, one worded by the first start’s probe process too', async () => {
+    const [listing] = await core.ask('/admin.plugins')
+    expect(listing).toContain('la configuration est incomplète')
+    expect(listing).not.toContain('configuration is incomplete')
   })
 
   it('words what is wrong with a setting in French', async () => {
