@@ -46,6 +46,8 @@ const PAGER = {
   }) }`,
 }
 
+const DISCORD_TOKEN = 'discord-token-kept-4d2f'
+
 let core: CoreWith
 let url: string
 let client: WebClient
@@ -111,6 +113,13 @@ beforeAll(async () => {
     body: { source: String((added.body.source as { id: string }).id), spore: 'probe', strain: '1.0.0' },
   })
   expect(installed.status).toBe(200)
+  // A secret already stored, as an operator would have typed it in chat: the form must keep it.
+  const secret = await client.send('/api/v1/spores/discord/settings', {
+    session: owner,
+    method: 'PATCH',
+    body: { values: { token: DISCORD_TOKEN } },
+  })
+  expect(secret.status).toBe(200)
   const rule = await client.send('/api/v1/rules/watch.tonight', {
     session: owner,
     method: 'PUT',
@@ -173,9 +182,14 @@ describe('the admin page, screen by screen', () => {
     await discord.getByText('disabled').waitFor()
     await page.getByRole('button', { name: 'Settings of discord' }).click()
     const form = page.getByRole('region', { name: 'Settings of discord' })
-    await form.getByRole('button', { name: 'Save settings' }).waitFor()
+    // The stored token reaches the page only as the mask, and saving it unchanged keeps it.
+    expect(await form.getByLabel(/^token/).inputValue()).toBe('••••')
+    expect(await page.content()).not.toContain(DISCORD_TOKEN)
     await page.getByRole('img', { name: 'The requires graph of the installed spores' }).waitFor()
     await shoot('spores')
+    await form.getByRole('button', { name: 'Save settings' }).click()
+    await page.getByText('Settings of discord saved.').waitFor()
+    expect(core.running.plugins.settingsWithFlags('discord').token?.value).toBe(DISCORD_TOKEN)
   })
 
   test('install: sources with their trust, what one offers, and what an installed spore asks for', async () => {
@@ -255,5 +269,37 @@ describe('the admin page, screen by screen', () => {
     // Remembered across a reload.
     expect(await page.locator('html').getAttribute('data-theme')).toBe('dark')
     await shoot('overview-dark')
+  })
+
+  test("a moderator's page: only the screens and buttons their role allows", async () => {
+    // The same browser signs in again as Ana, whose only role is the moderator's.
+    const { store, directory } = core.running.assembly!.runtime
+    const ana = directory.resolve({ channel: 'chat', externalId: 'ana' }).id
+    const secret = loginTickets(store).issue({ principalId: ana, form: 'link', now: Date.now() }).secret
+    await page.evaluate(() => localStorage.setItem('mycelo.theme', 'light'))
+    // Signing out ends the owner's session on the server and lands on the sign-in page.
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Sign in to Mycelo' }).waitFor()
+    // From another document: the sign-in page reads its link's fragment when it loads.
+    await page.goto('about:blank')
+    await page.goto(`${url}/login#${secret}`)
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
+    const nav = page.getByRole('navigation', { name: 'Screens' })
+    expect(await nav.getByRole('link').allTextContents()).toEqual([
+      'Overview',
+      'Spores',
+      'People and roles',
+      'Chat',
+    ])
+    await visit('spores', 'Spores')
+    await page
+      .getByRole('row', { name: /^films/ })
+      .getByText('live')
+      .waitFor()
+    // admin.plugins reads; admin.enable, admin.disable, admin.reload and admin.form are not theirs.
+    expect(await page.getByRole('button', { name: /^(Enable|Disable|Reload|Settings of)/ }).count()).toBe(0)
+    await shoot('moderator')
+    await page.goto(`${url}/#/install`)
+    await page.getByText('Your roles do not open this screen').waitFor()
   })
 })
