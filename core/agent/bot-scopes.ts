@@ -26,6 +26,7 @@ export interface Verb {
 
 const none = z.object({})
 const plugin = z.object({ name: z.string() })
+const uninstalling = z.object({ name: z.string(), keepData: z.boolean().optional() })
 const principal = z.object({ principalId: z.string() })
 const id = z.object({ id: z.string() })
 const role = z.object({ name: z.string() })
@@ -257,9 +258,12 @@ export function scopeVerbs(runtime: CoreRuntime): { readonly [S in MyceliumScope
       rollBack: write('Puts back the strain an install replaced', plugin, (({ name }) =>
         sources.rollBack(name)) as P<{ name: string }>),
       uninstall: write(
-        'Removes an installed spore',
-        plugin,
-        (({ name }) => sources.uninstall(name)) as P<{ name: string }>,
+        'Removes an installed spore; its stored data is kept unless keepData is false',
+        uninstalling,
+        (({ name, keepData }) => sources.uninstall(name, { keepData: keepData ?? true })) as P<{
+          name: string
+          keepData?: boolean
+        }>,
         true,
       ),
     },

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { dirname, isAbsolute, relative, resolve } from 'node:path'
 import { parseDocument } from 'yaml'
 import { z } from 'zod'
+import { DEFAULT_QUOTA_BYTES } from '../storage/quota.ts'
 import { DEFAULT_DEADLINES, type Deadlines } from '../supervision/deadline.ts'
 import { describeIssue } from './config-issues.ts'
 
@@ -92,6 +93,27 @@ const logSchema = z
   })
   .prefault({})
 
+/** septum 1.1 storage: how many bytes of keys and JSON values each spore may keep. */
+const storageSchema = z
+  .strictObject({
+    quotaBytes: z.int().min(1).default(DEFAULT_QUOTA_BYTES),
+    /** Per-spore quotas that replace the default, by spore name. */
+    spores: z.record(text, z.int().min(1)).default({}),
+  })
+  .prefault({})
+
+const timeZoneSchema = text.refine(
+  (value) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: value })
+      return true
+    } catch {
+      return false
+    }
+  },
+  { message: 'expected an IANA time zone such as "UTC" or "Europe/Paris"' },
+)
+
 const ownerSchema = z.strictObject({ channel: text, userId: text })
 
 const fileSchema = z.strictObject({
@@ -106,6 +128,8 @@ const fileSchema = z.strictObject({
     .refine((name) => name !== 'owner', 'must not be "owner": every newcomer would hold every command')
     .default('member'),
   defaultLocale: localeSchema.default('en'),
+  /** The time zone a spore's schedule uses when it names none. */
+  timeZone: timeZoneSchema.default('UTC'),
   http: z
     .strictObject({
       /** Off for a second bot on the same machine, or a test that needs no page. */
@@ -129,13 +153,16 @@ const fileSchema = z.strictObject({
   timeouts: timeoutsSchema,
   sporangia: sporangiaSchema,
   log: logSchema,
+  storage: storageSchema,
 })
 
 type FileConfig = z.output<typeof fileSchema>
 
 /** The validated configuration, with every path absolute. */
 export interface MyceloConfig
-  extends Readonly<Omit<FileConfig, 'spores' | 'owner' | 'http' | 'timeouts' | 'sporangia' | 'log'>> {
+  extends Readonly<
+    Omit<FileConfig, 'spores' | 'owner' | 'http' | 'timeouts' | 'sporangia' | 'log' | 'storage'>
+  > {
   /** The file the values were read from, or undefined when none exists and defaults apply. */
   readonly file: string | undefined
   readonly spores: readonly string[]
@@ -146,6 +173,7 @@ export interface MyceloConfig
   readonly sporangia: Readonly<FileConfig['sporangia']>
   /** With `file` absolute. */
   readonly log: Readonly<FileConfig['log']>
+  readonly storage: Readonly<FileConfig['storage']>
 }
 
 export interface LoadConfigOptions {

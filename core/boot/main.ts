@@ -77,6 +77,11 @@ async function main(argv: readonly string[]): Promise<number | undefined> {
   // Signals are taken before anything says the bot runs: a Ctrl-C the moment it does must stop it cleanly.
   keepRunning(running, { t, logger: logging.logger })
   print(STDOUT, reportText(lines, { t, folders: running.config.spores, warnings }))
+  // Degraded: nothing runs, but the page answers so the refusal can be fixed from there.
+  if (running.refused !== undefined && running.http !== undefined) {
+    print(STDOUT, t('boot.degraded', { reason: running.refused, url: running.http.url }))
+    return undefined
+  }
   print(STDOUT, t('boot.running', { live, total: lines.length }))
   return undefined
 }

@@ -13,6 +13,9 @@ import { MessageListeners } from '../rhizomorph/listeners.ts'
 import { RestrictionBook } from '../rhizomorph/restrictions.ts'
 import { RouteMap } from '../rhizomorph/routes.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
+import type { Clock } from '../schedule/clock.ts'
+import { Scheduler } from '../schedule/scheduler.ts'
+import { SporeHoldings } from '../storage/holdings.ts'
 import type { PluginStore, Store } from '../store/index.ts'
 import { Regermination } from '../supervision/regermination.ts'
 import { Supervisor, type SupervisorOptions } from '../supervision/supervisor.ts'
@@ -30,6 +33,8 @@ export interface AssembleOptions {
   readonly common: DomainCatalogs
   /** How often health() is polled and how reconnects back off; the defaults unless given (tests). */
   readonly supervision?: Pick<SupervisorOptions, 'pollMs' | 'backoff' | 'logGapMs'>
+  /** The time schedules run by: the system's unless given (tests move their own). */
+  readonly clock?: Clock
 }
 
 export interface Assembly {
@@ -52,6 +57,17 @@ export function assembleRuntime(options: AssembleOptions): Assembly {
   let mycelium: ((spore: Parameters<CoreRuntime['mycelium']>[0]) => object) | undefined
   let lifecycle: Regermination | undefined
   let supervisor: Supervisor | undefined
+  const scheduler = new Scheduler({
+    store,
+    logger,
+    deadlineMs: config.timeouts.handler,
+    // Only a spore whose start finished, and that no change is stopping, runs its schedules.
+    runnable: (name) => {
+      const spore = germination.byName.get(name)
+      return spore?.state === 'live' && germination.started.includes(spore) && !lifecycle?.restarting(name)
+    },
+    ...(options.clock ? { clock: options.clock } : {}),
+  })
   const runtime: CoreRuntime = {
     config,
     store,
@@ -65,6 +81,7 @@ export function assembleRuntime(options: AssembleOptions): Assembly {
     conversations: new ConversationBook(store),
     restrictions: new RestrictionBook(store),
     listeners: new MessageListeners(),
+    holdings: new SporeHoldings({ store, quotas: config.storage, scheduler, timeZone: config.timeZone }),
     mycelium: (spore) => {
       mycelium ??= createMycelium(runtime)
       return mycelium(spore)
@@ -86,6 +103,7 @@ export function assembleRuntime(options: AssembleOptions): Assembly {
     logger,
     folders: config.spores,
     installs: config.sporangia.installs,
+    stopping: (spore) => runtime.holdings.release(spore),
     swapped: (spore) => {
       // Everything keyed by the spore's name is drawn again from its new self.
       contexts.forget(spore.name)
@@ -95,6 +113,8 @@ export function assembleRuntime(options: AssembleOptions): Assembly {
       roster.refresh(germination.spores)
     },
   })
+  // A run that waited for a spore to finish starting is looked at once a change has settled.
+  lifecycle.watch(() => scheduler.wake())
   supervisor = new Supervisor({
     germination,
     lifecycle,

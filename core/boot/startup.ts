@@ -10,10 +10,13 @@ import {
 import type { LogTap } from '../http/api/events.ts'
 import { MetricsRegistry } from '../http/metrics.ts'
 import { type HttpServer, startHttp } from '../http/server.ts'
+import type { Clock } from '../schedule/clock.ts'
 import { cleanLeftovers } from '../sporangium/installation.ts'
 import type { PluginStore, Store } from '../store/index.ts'
+import { raceDeadline } from '../supervision/deadline.ts'
 import { coreCatalogues } from './catalogues.ts'
 import type { MyceloConfig } from './config.ts'
+import { degradedGermination } from './degraded.ts'
 import type { Logging } from './log.ts'
 import { openBot } from './opening.ts'
 import { type Assembly, assembleRuntime } from './runtime.ts'
@@ -23,6 +26,8 @@ export interface StartUpOptions {
   /** Germinate only, on a copy of the database: nothing is started and nothing is written. */
   readonly check: boolean
   readonly env?: Readonly<Record<string, string | undefined>>
+  /** The time schedules run by; the system's unless given (tests move their own). */
+  readonly clock?: Clock
 }
 
 /** A germinated (and, unless checking, started) bot. */
@@ -36,6 +41,11 @@ export interface Running {
   readonly assembly: Assembly | undefined
   /** The admin page and API, listening; absent for a check or with `http.enabled: false`. */
   readonly http: HttpServer | undefined
+  /**
+   * Why germination was refused when the bot runs degraded: no spore started, the page and API
+   * answer (the spores with their reasons, enable, disable, settings) so the operator can fix it.
+   */
+  readonly refused: string | undefined
   /** The report as it stands now: a spore whose start failed shows dormant. */
   report(): ReportLine[]
   /** Stops the spores in reverse, then closes the store. */
@@ -59,29 +69,64 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
   const { config, store, plugins, close } = opening.value
   try {
     if (!check) await cleanLeftovers({ config, logger })
-    const germination = await germinate({
-      folders: config.spores,
-      store: plugins,
-      logger,
-      createDeadlineMs: config.timeouts.create,
-      installs: config.sporangia.installs,
-    })
+    let refused: string | undefined
+    let germination: Germination
+    try {
+      germination = await germinate({
+        folders: config.spores,
+        store: plugins,
+        logger,
+        createDeadlineMs: config.timeouts.create,
+        installs: config.sporangia.installs,
+      })
+    } catch (error) {
+      // A cycle or a name clash: the page still answers (degraded), so the operator can fix it there.
+      if (check || !config.http.enabled || !(error instanceof StartupRefusal)) throw error
+      refused = error.message
+      logger.error('germination refused; no spore starts and the admin page stays up', { reason: refused })
+      const { spores, sporangia } = config
+      germination = await degradedGermination({
+        folders: spores,
+        installs: sporangia.installs,
+        plugins,
+        logger,
+        refusal: refused,
+      })
+    }
     let assembly: Assembly | undefined
     let http: HttpServer | undefined
     if (!check) {
-      assembly = assembleRuntime({ config, store, plugins, logger, germination, ...coreCatalogues() })
+      assembly = assembleRuntime({
+        config,
+        store,
+        plugins,
+        logger,
+        germination,
+        ...coreCatalogues(),
+        ...(options.clock ? { clock: options.clock } : {}),
+      })
       const metrics = new MetricsRegistry()
       assembly.bus.observe(metrics)
       const { bus } = assembly
-      await startAll(germination, assembly.contexts, {
-        deadlines: config.timeouts,
-        onAdmissionReady: () => bus.openAdmission(),
-      })
-      assembly.runtime.lifecycle.activate()
-      assembly.runtime.supervisor.begin()
+      if (refused === undefined) {
+        await startAll(germination, assembly.contexts, {
+          deadlines: config.timeouts,
+          onAdmissionReady: () => bus.openAdmission(),
+        })
+        assembly.runtime.lifecycle.activate()
+        assembly.runtime.supervisor.begin()
+        // Runs that fell due while their spores were starting (missed ones among them) go now.
+        assembly.runtime.holdings.scheduler.wake()
+      }
       // Last, once every spore is up: the page shows the bot as it runs.
       if (config.http.enabled)
-        http = listen(assembly, { metrics, ...(logging.tap ? { logs: logging.tap } : {}) })
+        http = listen(assembly, {
+          metrics,
+          ...(logging.tap ? { logs: logging.tap } : {}),
+          ...(refused === undefined ? {} : { refused }),
+        })
+      // Degraded with no page to fix it from: the refusal is all there is to say.
+      if (refused !== undefined && http === undefined) throw new StartupRefusal(refused)
     }
     return {
       ok: true,
@@ -92,6 +137,7 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
         germination,
         assembly,
         http,
+        refused,
         // A channel that started but reaches nothing reads as it is, never live.
         report: () => report(germination, (name) => assembly?.runtime.supervisor.notLive(name)),
         async stop() {
@@ -99,7 +145,16 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
           // starts while the rest shuts down; those in flight finish before anything they use stops.
           const requests = http?.stop()
           assembly?.runtime.supervisor.stop()
-          await assembly?.bus.close(config.timeouts.stop)
+          const scheduler = assembly?.runtime.holdings.scheduler
+          scheduler?.stop()
+          const closing = assembly?.bus.close(config.timeouts.stop)
+          // Runs still going were told to end; each is waited for no longer than a stop().
+          const runs = scheduler?.idle()
+          if (runs)
+            await raceDeadline(runs, { step: 'schedule runs', ms: config.timeouts.stop }).catch(
+              () => undefined,
+            )
+          await closing
           await requests
           await stopAll(germination, { timeoutMs: config.timeouts.stop, logger })
           close()
@@ -116,7 +171,7 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
 /** The page is how an operator fixes things, never a reason to stop: a taken port is logged, not fatal. */
 function listen(
   assembly: Assembly,
-  options: { readonly metrics: MetricsRegistry; readonly logs?: LogTap },
+  options: { readonly metrics: MetricsRegistry; readonly logs?: LogTap; readonly refused?: string },
 ): HttpServer | undefined {
   const { runtime } = assembly
   try {

@@ -47,7 +47,8 @@ export const COMMANDS: readonly CliCommand[] = [
   { name: 'install', synopsis: 'install <source> <spore> [<strain>]', min: 2, max: 3, writes },
   { name: 'upgrade', synopsis: 'upgrade <spore>', min: 1, max: 1, writes },
   { name: 'rollback', synopsis: 'rollback <spore>', min: 1, max: 1, writes },
-  { name: 'uninstall', synopsis: 'uninstall <spore>', min: 1, max: 1, writes },
+  // Its stored data (septum 1.1 storage and schedules) stays unless --delete-data says otherwise.
+  { name: 'uninstall', synopsis: 'uninstall <spore> [--delete-data]', min: 1, max: 2, writes },
   {
     name: 'agent-key',
     synopsis:
@@ -59,7 +60,7 @@ export const COMMANDS: readonly CliCommand[] = [
   // Operations (core/cli/operations.ts) open what they need themselves: a backup reads beside a bot.
   { name: 'backup', synopsis: 'backup [<file>]', min: 0, max: 1, writes: reads },
   { name: 'restore', synopsis: 'restore <file>', min: 1, max: 1, writes },
-  { name: 'export', synopsis: 'export [<file>] [--secrets]', min: 0, max: 2, writes: reads },
+  { name: 'export', synopsis: 'export [<file>] [--secrets] [--data]', min: 0, max: 3, writes: reads },
   {
     name: 'import',
     synopsis: 'import <file> [--apply]',
@@ -89,6 +90,7 @@ export function parseArguments(argv: readonly string[]): Parsed {
 function argumentsFit(command: CliCommand, args: readonly string[]): boolean {
   if (args.length < command.min || args.length > command.max) return false
   if (command.name === 'agent-key') return agentKeyArgumentsFit(args)
+  if (command.name === 'uninstall') return args.length === 1 || args[1] === '--delete-data'
   if (command.name !== 'rules' || args.length === 0) return true
   return (args[0] === 'list' && args.length === 1) || (args[0] === 'clear' && args.length === 2)
 }

@@ -51,11 +51,13 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   },
   async export({ env, logger }, args) {
     const secrets = args.includes('--secrets')
-    const [file] = args.filter((arg) => arg !== '--secrets')
+    // Spores' stored data is optional: it may be large, and personal.
+    const data = args.includes('--data')
+    const [file] = args.filter((arg) => arg !== '--secrets' && arg !== '--data')
     return withRuntime({ env, logger, write: false }, async (cli) => {
-      const text = await exportConfiguration(cli.runtime, { secrets })
+      const text = await exportConfiguration(cli.runtime, { secrets, data })
       if (file === undefined) return { code: 0, text }
-      writeFileSync(resolve(file), text, { mode: secrets ? 0o600 : 0o644 })
+      writeFileSync(resolve(file), text, { mode: secrets || data ? 0o600 : 0o644 })
       return { code: 0, text: say(cli.config.defaultLocale, 'cli.exported', { file }) }
     })
   },

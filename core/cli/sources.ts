@@ -102,10 +102,11 @@ export const SOURCE_RUNS: Readonly<Record<string, Run>> = {
     const { strain, source } = rolled.value
     return { code: 0, text: say(cli, 'cli.rolledBack', { spore, strain, source }) }
   },
-  async uninstall(cli, [spore]) {
-    const removed = await manage(cli).uninstall(spore!)
+  async uninstall(cli, [spore, flag]) {
+    const keepData = flag !== '--delete-data'
+    const removed = await manage(cli).uninstall(spore!, { keepData })
     if (!removed.ok) return refusal(cli, removed.refusal)
-    return { code: 0, text: say(cli, 'cli.uninstalled', { spore }) }
+    return { code: 0, text: say(cli, keepData ? 'cli.uninstalled' : 'cli.uninstalledDataDeleted', { spore }) }
   },
 }
 

@@ -1,4 +1,11 @@
-import { alternativesOf, type Logger, MYCELIUM, type SporeContext } from '@mycelo/septum'
+import {
+  alternativesOf,
+  type Logger,
+  MYCELIUM,
+  type SporeContext,
+  type SporeSchedule,
+  type SporeStorage,
+} from '@mycelo/septum'
 import type { GerminatedSpore, Germination } from './ports.ts'
 
 export interface SporeContextOptions {
@@ -7,11 +14,15 @@ export interface SporeContextOptions {
   readonly logger: Logger
   /** What `ctx.rhiza('mycelium')` answers for this spore: the surface of its granted scopes. */
   readonly mycelium: (spore: GerminatedSpore) => object
+  /** septum 1.1: the spore's storage namespace and its schedules. */
+  readonly storage: (spore: GerminatedSpore) => SporeStorage
+  readonly schedule: (spore: GerminatedSpore) => SporeSchedule
 }
 
 /**
  * The members every kind's context shares: the validated settings, a logger scoped to the spore,
- * and access to the rhizas its manifest requires. The core adds the kind-specific members.
+ * access to the rhizas its manifest requires, its storage and schedules. The core adds the
+ * kind-specific members.
  */
 export function sporeContext(spore: GerminatedSpore, options: SporeContextOptions): SporeContext {
   const { germination } = options
@@ -42,6 +53,8 @@ export function sporeContext(spore: GerminatedSpore, options: SporeContextOption
     has(name: string): boolean {
       return name === MYCELIUM || liveEdge(name)
     },
+    storage: options.storage(spore),
+    schedule: options.schedule(spore),
   }
 }
 

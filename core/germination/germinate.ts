@@ -205,6 +205,7 @@ export function blankDraft(name: string, dir: string): Draft {
     mandatory: [],
     configSchema: undefined,
     operations: undefined,
+    migrations: [],
     config: {},
     secrets: [],
     catalogs: new Map(),
@@ -231,6 +232,7 @@ export async function prepare(
   draft.catalogs = prepared.catalogs
   draft.configSchema = prepared.configSchema
   draft.operations = prepared.module?.exported.operations
+  draft.migrations = prepared.module?.exported.migrations ?? []
   draft.secrets = prepared.secrets
   draft.config = prepared.config
   if (prepared.reason !== undefined) setState(draft, 'dormant', prepared.reason)

@@ -19,6 +19,7 @@ export function implementationGaps(manifest: Manifest, instance: unknown): strin
   }
   if (manifest.kind === 'rhiza' && !('api' in instance)) missing.push('an api property')
   if (manifest.kind === 'enzyme') missing.push(...missingHandlers(manifest.commands, instance.handlers))
+  missing.push(...missingRoutes(manifest.routes ?? [], instance.routes))
   if (missing.length === 0) return undefined
   return `the ${manifest.kind} implementation lacks ${missing.join(', ')}`
 }
@@ -29,6 +30,14 @@ function missingHandlers(commands: Extract<Manifest, { kind: 'enzyme' }>['comman
     .filter(isCodeCommand)
     .filter((command) => typeof ownMember(table, command.code) !== 'function')
     .map((command) => `a handler "${command.code}" (for command "${command.name}")`)
+}
+
+// septum 1.1: each declared route names a function of the instance's `routes`.
+function missingRoutes(routes: NonNullable<Manifest['routes']>, members: unknown) {
+  const table = isObjectLike(members) ? members : {}
+  return routes
+    .filter((route) => typeof ownMember(table, route.code) !== 'function')
+    .map((route) => `a route handler "${route.code}" (for ${route.method} ${route.path})`)
 }
 
 /**

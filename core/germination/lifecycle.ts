@@ -30,6 +30,8 @@ export async function startAll(
     germination.order.filter((spore) => spore.kind === kind && spore.state === 'live')
   const run = (spore: GerminatedSpore, phase: Phase, call: () => unknown) =>
     step({ germination, spore, phase, call, deadlines })
+  // Storage is ready before any spore's code runs, each required rhiza's before its dependants'.
+  for (const spore of germination.order) migrate(germination, spore, contexts)
   for (const spore of live('hypha')) {
     await run(spore, 'connect', () => (spore.instance as Hypha).connect(contexts.hypha(spore)))
   }
@@ -67,6 +69,7 @@ export interface StartOneOptions {
  */
 export async function startOne({ germination, spore, contexts, deadlines }: StartOneOptions): Promise<void> {
   const run = (phase: Phase, call: () => unknown) => step({ germination, spore, phase, call, deadlines })
+  migrate(germination, spore, contexts)
   const instance = spore.instance
   switch (spore.kind) {
     case 'hypha':
@@ -79,6 +82,20 @@ export async function startOne({ germination, spore, contexts, deadlines }: Star
       return run('start', () => (instance as Enzyme).start?.(contexts.enzymeStart(spore)))
     case 'inhibitor':
       return run('start', () => (instance as Inhibitor).start?.(contexts.inhibitor(spore)))
+  }
+}
+
+/** Runs a live spore's pending storage migrations; one that fails makes it (and its dependants) dormant. */
+function migrate(germination: Germination, spore: GerminatedSpore, contexts: ContextFactory): void {
+  if (spore.state !== 'live') return
+  const reason = contexts.migrate(spore)
+  if (reason === undefined) return
+  spore.state = 'dormant'
+  spore.reason = reason
+  spore.reasonWords = undefined
+  germination.logger.warn('spore is dormant: its storage migration failed', { spore: spore.name, reason })
+  for (const dependant of propagateDormancy(germination.order, germination.byName)) {
+    germination.logger.warn('spore is dormant', { spore: dependant.name, reason: dependant.reason })
   }
 }
 

@@ -1,7 +1,13 @@
 import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { type ConfigSchema, isCodeCommand, type Manifest } from '@mycelo/septum'
+import {
+  type ConfigSchema,
+  isCodeCommand,
+  type Manifest,
+  migrationsProblem,
+  type StorageMigration,
+} from '@mycelo/septum'
 import { DEFAULT_DEADLINES, raceDeadline } from '../supervision/deadline.ts'
 import { faultText } from './fault.ts'
 import { loadFaultText } from './load-fault.ts'
@@ -16,6 +22,8 @@ export interface SporeExport {
   readonly configSchema?: ConfigSchema
   /** As exported, unchecked: the agent runtime parses it when it offers the spore's operations. */
   readonly operations?: unknown
+  /** septum 1.1: checked (positive, strictly increasing versions, each with up()) and copied. */
+  readonly migrations?: readonly StorageMigration[]
 }
 
 export interface LoadedModule {
@@ -88,10 +96,14 @@ function snapshotExport(namespace: { default?: unknown }): SporeExport | string 
   if (schemaProblem !== undefined) return `: ${schemaProblem}`
   const configSchema = schema === undefined ? undefined : snapshotSchema(schema as ConfigSchema)
   const operations = exported.operations
+  const migrations = exported.migrations
+  const migrationProblem = migrationsProblem(migrations)
+  if (migrationProblem !== undefined) return `: storage migrations refused: ${migrationProblem}`
   return {
     create: () => create.call(exported),
     ...(configSchema ? { configSchema } : {}),
     ...(operations === undefined ? {} : { operations }),
+    ...(migrations === undefined ? {} : { migrations: snapshotMigrations(migrations as StorageMigration[]) }),
   }
 }
 
@@ -102,6 +114,14 @@ function snapshotSchema(schema: ConfigSchema): ConfigSchema {
     ...(typeof toJsonSchema === 'function' ? { toJsonSchema: () => toJsonSchema.call(schema) } : {}),
     ...(secrets === undefined ? {} : { secrets: Object.freeze([...secrets]) }),
   }
+}
+
+function snapshotMigrations(migrations: readonly StorageMigration[]): readonly StorageMigration[] {
+  return Object.freeze(
+    migrations.map(({ version, description, up }) =>
+      Object.freeze({ version, ...(description === undefined ? {} : { description }), up }),
+    ),
+  )
 }
 
 function needsNoModule(manifest: Manifest): boolean {

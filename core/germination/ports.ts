@@ -9,6 +9,7 @@ import type {
   PluginKind,
   PluginState,
   RhizaContext,
+  StorageMigration,
   TranslatableRef,
 } from '@mycelo/septum'
 import type { GerminationWarning } from './discovery.ts'
@@ -84,6 +85,8 @@ export interface GerminatedSpore {
   readonly configSchema: ConfigSchema | undefined
   /** The default export's `operations`, unchecked (the agent runtime parses them); undefined if none. */
   readonly operations: unknown
+  /** septum 1.1: the default export's storage migrations, checked; empty when it declares none. */
+  readonly migrations: readonly StorageMigration[]
   /** The validated settings (what the schema parsed); never log them, secrets are in the clear. */
   readonly config: Record<string, unknown>
   readonly secrets: readonly string[]
@@ -113,4 +116,9 @@ export interface ContextFactory {
   rhiza(spore: GerminatedSpore): RhizaContext
   enzymeStart(spore: GerminatedSpore): EnzymeStartContext
   inhibitor(spore: GerminatedSpore): InhibitorContext
+  /**
+   * Runs the spore's storage migrations not applied yet, just before it starts (connects): the
+   * reason it must not start when one fails, undefined when all went through.
+   */
+  migrate(spore: GerminatedSpore): string | undefined
 }

@@ -17,6 +17,8 @@ import { originAndCsrf } from './request-guard.ts'
 import { actAsSession, allows, readSession, requireCommand } from './session-guard.ts'
 import { sessionRoutes } from './session-routes.ts'
 import { sessionBook } from './sessions.ts'
+import { SPORE_ROUTE_PATHS, sporeRouteHandlers } from './spore-routes.ts'
+import type { RouteStreams } from './spore-routes-streams.ts'
 import { LoginThrottle } from './throttle.ts'
 
 export interface HttpAppOptions {
@@ -30,6 +32,8 @@ export interface HttpAppOptions {
   readonly events?: ApiEvents
   /** The MCP endpoint for agents, mounted at /mcp when given (its giver closes it). */
   readonly mcp?: Mcp
+  /** What spores' routes are still sending; its giver ends them when the server stops. */
+  readonly routeStreams?: RouteStreams
   /** The admin page's document, when the server bundles it (core/http/page/serving.ts). */
   readonly page?: () => Promise<string>
 }
@@ -63,8 +67,12 @@ export function createHttpApp(runtime: CoreRuntime, options: HttpAppOptions = {}
   // Before the page's session and CSRF checks: an agent authenticates every request by its key.
   const { mcp } = options
   if (mcp) app.all('/mcp', (c) => mcp.handleRequest(c.req.raw))
+  // Spores' routes: public ones (webhooks) answer before the session and CSRF checks, operator ones after.
+  const sporeRoutes = sporeRouteHandlers(runtime, options.routeStreams)
+  for (const path of SPORE_ROUTE_PATHS) app.all(path, sporeRoutes.early)
   app.use(readSession({ runtime, sessions, secure, now }))
   app.use(originAndCsrf)
+  for (const path of SPORE_ROUTE_PATHS) app.all(path, sporeRoutes.guarded)
   app.route(
     '/',
     probeRoutes({

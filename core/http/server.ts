@@ -6,6 +6,7 @@ import { listenedOn, stoppedListening } from './address.ts'
 import { ApiEvents, type LogTap } from './api/events.ts'
 import { createHttpApp, type HttpAppOptions } from './app.ts'
 import { pageServing } from './page/serving.ts'
+import { RouteStreams } from './spore-routes-streams.ts'
 import { LINK_TTL_MS, loginTickets } from './tickets.ts'
 
 /** The HTTP surface, listening. */
@@ -29,10 +30,12 @@ export function startHttp(
   // Closed at stop, before the store: a live stream must not read a closed database.
   const events = options.events ?? new ApiEvents(runtime, options.logs)
   const mcp = options.mcp ?? lazyMcp(runtime)
+  // Ended at stop, like the events: a Chat tab left open must not hold the shut-down.
+  const routeStreams = new RouteStreams()
   let server: Server<undefined> | undefined
   const fetch = (request: Request, self: Server<undefined>) => app.fetch(request, self)
   const page = pageServing({ server: () => server!, url: () => url, fetch })
-  const app = createHttpApp(runtime, { ...options, events, mcp, page: () => page.html() })
+  const app = createHttpApp(runtime, { ...options, events, mcp, routeStreams, page: () => page.html() })
   server = Bun.serve({
     hostname: http.bind,
     port: http.port,
@@ -68,6 +71,7 @@ export function startHttp(
       // In-flight requests are let finish; new ones are refused from here on.
       stoppedListening(runtime, url)
       events.close()
+      routeStreams.close()
       await mcp.close()
       await server.stop()
     },

@@ -6,6 +6,7 @@ import {
   type OutcomeOf,
   SEPTUM_VERSION,
   type SourcesManage,
+  type UninstallOptions,
 } from '@mycelo/septum'
 import { audited } from '../audit/audited.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
@@ -25,7 +26,7 @@ export interface SourceManageOutcomes extends SourceOutcomes {
   offered(sourceId: string): Promise<OutcomeOf<readonly OfferedSpore[]>>
   upgrade(spore: string, onProgress?: Progress): Promise<OutcomeOf<Inoculation>>
   rollBack(spore: string): Promise<OutcomeOf<Inoculation>>
-  uninstall(spore: string): Promise<Outcome>
+  uninstall(spore: string, options?: UninstallOptions): Promise<Outcome>
 }
 
 type Progress = (received: number, total: number | undefined) => void
@@ -71,9 +72,15 @@ export function sourceManageOutcomes(runtime: CoreRuntime): SourceManageOutcomes
       if (rolled.ok) await runtime.lifecycle.settle(spore)
       return rolled
     },
-    async uninstall(spore) {
+    async uninstall(spore, options = {}) {
       const removed = await uninstall({ store, plugins, config, logger }, spore)
-      if (removed.ok) await runtime.lifecycle.settle(spore)
+      if (!removed.ok) return removed
+      await runtime.lifecycle.settle(spore)
+      // Once the spore has stopped and left: nothing of it can write while its data goes.
+      if (options.keepData === false) {
+        const deleted = runtime.holdings.purge(spore)
+        logger.info('spore data deleted', { spore, ...deleted })
+      }
       return removed
     },
   })
@@ -106,8 +113,8 @@ export function sourcesManage(runtime: CoreRuntime): SourcesManage {
     async rollBack(spore) {
       return settle.value(await outcomes.rollBack(spore))
     },
-    async uninstall(spore) {
-      return settle.done(await outcomes.uninstall(spore))
+    async uninstall(spore, options) {
+      return settle.done(await outcomes.uninstall(spore, options))
     },
   }
 }

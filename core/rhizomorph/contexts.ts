@@ -42,6 +42,11 @@ export class SporeContexts implements ContextFactory {
     this.#domains.delete(name)
   }
 
+  /** Its storage migrations, just before it starts. */
+  migrate(spore: GerminatedSpore): string | undefined {
+    return this.#runtime.holdings.migrate(spore)
+  }
+
   hypha(spore: GerminatedSpore): HyphaContext {
     const emit = this.#emit
     return { ...this.#base(spore), emit: (message) => emit(spore.name, message) }
@@ -119,6 +124,8 @@ export class SporeContexts implements ContextFactory {
       germination: runtime.germination,
       logger: runtime.logger,
       mycelium: (s) => runtime.mycelium(s),
+      storage: (s) => runtime.holdings.storageOf(s.name),
+      schedule: (s) => runtime.holdings.scheduleOf(s),
     })
     this.#bases.set(spore.name, base)
     return base

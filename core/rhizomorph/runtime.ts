@@ -3,6 +3,7 @@ import type { MyceloConfig } from '../boot/config.ts'
 import type { GerminatedSpore, Germination } from '../germination/index.ts'
 import type { Translator } from '../i18n/translator.ts'
 import type { PrincipalDirectory } from '../identity/directory.ts'
+import type { SporeHoldings } from '../storage/holdings.ts'
 import type { PluginStore, Store } from '../store/index.ts'
 import type { Regermination } from '../supervision/regermination.ts'
 import type { Supervisor } from '../supervision/supervisor.ts'
@@ -27,6 +28,8 @@ export interface CoreRuntime {
   readonly conversations: ConversationBook
   readonly restrictions: RestrictionBook
   readonly listeners: MessageListeners
+  /** septum 1.1: each spore's storage and schedules. */
+  readonly holdings: SporeHoldings
   /** Operator changes applied to the running bot: enable, disable, restart, reload. */
   readonly lifecycle: Regermination
   /** The supervised state of every hypha and rhiza: what every surface reads instead of `live`. */

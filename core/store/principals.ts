@@ -60,3 +60,29 @@ function addPrincipal(
   }
   return id
 }
+
+/**
+ * Gives `principalId` the identity, unless it is someone's already: answers whose it is now. A
+ * surface that signs a person in (the page) attaches its channel's identity this way, so a message
+ * they send there is theirs, never a first-contact stranger's.
+ */
+export function attachIdentity(
+  store: Store,
+  options: { readonly principalId: string; readonly identity: FirstContact['identity'] },
+): string {
+  const { principalId, identity } = options
+  const known = principalIdOf(store, identity)
+  if (known !== undefined) return known
+  return lookupsOf(store.db).writing(() => {
+    const raced = principalIdOf(store, identity)
+    if (raced !== undefined) return raced
+    const { channel, externalId, displayName } = identity
+    lookupsOf(store.db).addIdentity.run({
+      principalId,
+      channel,
+      externalId,
+      displayName: displayName ?? null,
+    })
+    return principalId
+  })
+}

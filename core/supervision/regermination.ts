@@ -28,6 +28,8 @@ export interface RegerminationOptions {
    * its name (contexts, listeners, routes, catalogues, its mycelium surface) is drawn again.
    */
   readonly swapped: (spore: GerminatedSpore) => void
+  /** Called as a spore is about to stop: what it registered with the core (schedules) is let go. */
+  readonly stopping?: (spore: GerminatedSpore) => void
   /** The spores folders and the installs folder, looked through again by a rescan. */
   readonly folders: readonly string[]
   readonly installs?: string | undefined
@@ -273,6 +275,7 @@ export class Regermination {
       }
     }
     for (const spore of [...spores].reverse()) {
+      this.#options.stopping?.(spore)
       await stopStarted(germination, spore, { timeoutMs: deadlines.stop, logger })
     }
   }

@@ -21,7 +21,15 @@ export {
 } from './config/setting-text.ts'
 export * from './contract/index.ts'
 export { ManifestError, manifestErrorOf, parseManifest } from './manifest/index.ts'
+export { DEFAULT_BODY_LIMIT, MAX_BODY_LIMIT } from './manifest/route.ts'
 export { checkRange, type RangeCheck, type SemverRange, septumIncompatibility } from './range/index.ts'
+export {
+  SIGNATURE_HEADERS,
+  type SignatureCheck,
+  type SignatureScheme,
+  verifySignature,
+} from './route/index.ts'
+export * from './schedule/index.ts'
 export {
   INDEX_FORMAT,
   publisherKeySchema,
@@ -33,4 +41,5 @@ export {
   strainEntrySchema,
   strainStatement,
 } from './sporangium/index-format.ts'
+export * from './storage/index.ts'
 export { SEPTUM_VERSION } from './version.ts'

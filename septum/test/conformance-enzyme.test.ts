@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test'
 import type { EnzymeContext, EnzymeModule, EnzymeStartContext, OutgoingContent } from '@mycelo/septum'
-import { enzymeChecks } from '@mycelo/septum/conformance'
+import { enzymeChecks, manualSchedule, memoryStorage } from '@mycelo/septum/conformance'
 import { loadSpore } from './fixtures/conformance/load-spore.ts'
 import module from './fixtures/conformance/radarr-helper/src/index.ts'
 
@@ -12,6 +12,8 @@ const context = (): EnzymeContext => ({
   async push() {},
   rhiza: <T>() => ({}) as T,
   has: () => false,
+  storage: memoryStorage(),
+  schedule: manualSchedule(),
   capabilities: { has: () => true, list: () => [] },
   capabilitiesOf: () => ({ has: () => true, list: () => [] }),
   principal: { id: 'p1', identities: [], roles: [] },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test'
 import type { Hypha, HyphaContext, HyphaModule } from '@mycelo/septum'
-import { hyphaChecks } from '@mycelo/septum/conformance'
+import { hyphaChecks, manualSchedule, memoryStorage } from '@mycelo/septum/conformance'
 import { sent } from './fixtures/conformance/echo-hypha/src/index.ts'
 import { loadSpore } from './fixtures/conformance/load-spore.ts'
 
@@ -10,6 +10,8 @@ const context = (): HyphaContext => ({
   logger,
   rhiza: <T>() => ({}) as T,
   has: () => false,
+  storage: memoryStorage(),
+  schedule: manualSchedule(),
   emit: async () => {},
 })
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test'
 import type { InhibitorContext, InhibitorModule, Verdict } from '@mycelo/septum'
-import { inhibitorChecks } from '@mycelo/septum/conformance'
+import { inhibitorChecks, manualSchedule, memoryStorage } from '@mycelo/septum/conformance'
 import { loadSpore } from './fixtures/conformance/load-spore.ts'
 
 interface AllowlistConfig {
@@ -13,6 +13,8 @@ const context = (): InhibitorContext<AllowlistConfig> => ({
   logger,
   rhiza: <T>() => ({}) as T,
   has: () => false,
+  storage: memoryStorage(),
+  schedule: manualSchedule(),
   t: (key) => (typeof key === 'string' ? key : key.key),
   groupMembers: async () => null,
   requireCapability() {},

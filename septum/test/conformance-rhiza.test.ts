@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'bun:test'
 import type { Rhiza, RhizaContext, RhizaModule } from '@mycelo/septum'
-import { rhizaChecks } from '@mycelo/septum/conformance'
+import { manualSchedule, memoryStorage, rhizaChecks } from '@mycelo/septum/conformance'
 import type { ClockApi } from './fixtures/conformance/clock-rhiza/src/index.ts'
 import { loadSpore } from './fixtures/conformance/load-spore.ts'
 
 const logger = { debug() {}, info() {}, warn() {}, error() {}, child: () => logger }
-const context = (): RhizaContext => ({ config: {}, logger, rhiza: <T>() => ({}) as T, has: () => false })
+const context = (): RhizaContext => ({
+  config: {},
+  logger,
+  rhiza: <T>() => ({}) as T,
+  has: () => false,
+  storage: memoryStorage(),
+  schedule: manualSchedule(),
+})
 
 const clock = await loadSpore('clock-rhiza')
 const clockModule = clock.module as RhizaModule<ClockApi>

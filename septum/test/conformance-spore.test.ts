@@ -7,7 +7,13 @@ import type {
   RhizaContext,
   RhizaModule,
 } from '@mycelo/septum'
-import { enzymeChecks, inhibitorChecks, rhizaChecks } from '@mycelo/septum/conformance'
+import {
+  enzymeChecks,
+  inhibitorChecks,
+  manualSchedule,
+  memoryStorage,
+  rhizaChecks,
+} from '@mycelo/septum/conformance'
 import { z } from 'zod'
 import { defineConfig } from '../src/config/index.ts'
 import { loadSpore } from './fixtures/conformance/load-spore.ts'
@@ -21,6 +27,8 @@ const enzymeContext = (): EnzymeContext => ({
   async push() {},
   rhiza: <T>() => ({}) as T,
   has: () => false,
+  storage: memoryStorage(),
+  schedule: manualSchedule(),
   capabilities: { has: () => true, list: () => [] },
   capabilitiesOf: () => ({ has: () => true, list: () => [] }),
   principal: { id: 'p1', identities: [], roles: [] },
@@ -39,6 +47,8 @@ const inhibitorContext =
     logger,
     rhiza: <T>() => ({}) as T,
     has: () => false,
+    storage: memoryStorage(),
+    schedule: manualSchedule(),
     t: (key) => (typeof key === 'string' ? key : key.key),
     groupMembers: async () => null,
     requireCapability() {},
@@ -98,8 +108,8 @@ describe('manifest checks, shared by all four kits', () => {
       context: enzymeContext,
     })
     expect(failures).toEqual([
-      'manifest: the bot would refuse this spore: septum range "^0.10" excludes septum 1.0.0, ' +
-        'the version the core is running; write a caret range such as ^1.0',
+      'manifest: the bot would refuse this spore: septum range "^0.10" excludes septum 1.1.0, ' +
+        'the version the core is running; write a caret range such as ^1.1',
     ])
   })
 

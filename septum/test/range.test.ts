@@ -152,8 +152,8 @@ describe('checkRange', () => {
 })
 
 describe('septumIncompatibility', () => {
-  it('runs against the real septum version 1.0.0', () => {
-    expect(SEPTUM_VERSION).toBe('1.0.0')
+  it('runs against the real septum version 1.1.0', () => {
+    expect(SEPTUM_VERSION).toBe('1.1.0')
   })
 
   it('finds nothing wrong with ^1.0', () => {

@@ -6,6 +6,7 @@ import { stream } from 'hono/streaming'
 import { z } from 'zod'
 import { pluginsRead } from '../../mycelium/plugins.ts'
 import { sourceManageOutcomes } from '../../mycelium/sources.ts'
+import { HttpError } from '../errors.ts'
 import { answerOutcome, refusalBody } from './answer.ts'
 import { type ApiDeps, type ApiRoute, type RouteCall, route } from './route.ts'
 
@@ -101,15 +102,25 @@ export function installRoutes(deps: ApiDeps): ApiRoute[] {
     route({
       method: 'delete',
       path: '/installs/:spore',
-      summary: 'Uninstall a spore installed from a source',
+      summary: 'Uninstall a spore installed from a source; ?keepData=false also deletes its stored data',
       command: 'admin.uninstall',
       async handle({ c, param }) {
-        const outcome = await manage.uninstall(param('spore'))
+        const keepData = keepDataOf(c.req.query('keepData'))
+        const outcome = await manage.uninstall(param('spore'), { keepData })
         if (outcome.ok) events.stateChanged()
         return answerOutcome(runtime, c, outcome)
       },
     }),
   ]
+}
+
+/** `keepData` from the query: absent keeps (the default), and only true or false are understood. */
+function keepDataOf(value: string | undefined): boolean {
+  if (value === undefined || value === 'true') return true
+  if (value === 'false') return false
+  throw new HttpError(400, 'http.error.badRequest', {
+    params: { problem: `keepData must be true or false, not "${value.slice(0, 40)}"` },
+  })
 }
 
 /** Announces at most once per whole percent (or per 64 KiB when the size is unknown). */

@@ -1,8 +1,9 @@
 // What an import would change: the current state against the file, as a list of changes, each
 // one call of the mycelium function chat uses for it, in an order where each finds what it needs
 // (roles before their grants, plugins before their settings).
-import { type Outcome, SECRET_MASK } from '@mycelo/septum'
+import { type Outcome, SECRET_MASK, StorageError } from '@mycelo/septum'
 import { pluginsConfigure } from '../../mycelium/configure.ts'
+import { refused } from '../../mycelium/outcome.ts'
 import { pluginsToggle } from '../../mycelium/plugins.ts'
 import { restrictionOutcomes } from '../../mycelium/restrictions.ts'
 import { rolesAssign, rolesManage } from '../../mycelium/roles.ts'
@@ -143,7 +144,58 @@ export function changesOf(runtime: CoreRuntime, current: ConfigDocument, wanted:
       outcome(await sources.updateSource(id, patch)),
     )
   }
+  dataChanges(runtime, current, wanted, add)
   return changes
+}
+
+/**
+ * Each listed spore's entries made the whole list, through the spore's own storage: the same JSON
+ * and quota rules as the spore itself meets (inside the import's transaction, as a savepoint).
+ */
+function dataChanges(
+  runtime: CoreRuntime,
+  current: ConfigDocument,
+  wanted: ConfigDocument,
+  add: (path: (string | number)[], text: string, apply: () => Promise<Outcome>) => void,
+): void {
+  for (const [spore, entries] of Object.entries(wanted.data ?? {})) {
+    const before = current.data?.[spore] ?? {}
+    const storage = runtime.holdings.storageOf(spore)
+    const write = (work: Parameters<typeof storage.run>[0]) => async (): Promise<Outcome> => {
+      try {
+        storage.run(work)
+        return { ok: true }
+      } catch (error) {
+        if (!(error instanceof StorageError)) throw error
+        return refused('import_data_refused', { spore, reason: error.message })
+      }
+    }
+    for (const [key, value] of Object.entries(entries)) {
+      if (key in before && same(before[key], value)) continue
+      const path = ['data', spore, key]
+      const text =
+        key in before
+          ? `~ data.${spore}.${key}: ${brief(before[key])} → ${brief(value)}`
+          : `+ data.${spore}.${key}: ${brief(value)}`
+      add(
+        path,
+        text,
+        write((tx) => tx.set(key, value)),
+      )
+    }
+    for (const key of Object.keys(before).filter((key) => !(key in entries)))
+      add(
+        ['data', spore],
+        `- data.${spore}.${key}`,
+        write((tx) => void tx.delete(key)),
+      )
+  }
+}
+
+/** A stored value as a diff line shows it: its JSON, cut short. */
+function brief(value: unknown): string {
+  const text = show(value)
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text
 }
 
 /** channel:userId as the person known there; an unknown one is passed on, for the refusal to name. */

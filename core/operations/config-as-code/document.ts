@@ -37,6 +37,11 @@ export const configDocumentSchema = z.strictObject({
       }),
     )
     .default({}),
+  /**
+   * Optional, written by `export --data`: each spore's stored entries (septum 1.1 storage), by key.
+   * For a spore listed they are the whole list; a spore left out is left alone.
+   */
+  data: z.record(z.string(), z.record(z.string(), z.json())).optional(),
 })
 
 export type ConfigDocument = z.output<typeof configDocumentSchema>
@@ -48,4 +53,5 @@ export const DOCUMENT_HEADER = [
   ' Secrets and tokens read •••• unless exported with --secrets; •••• keeps the stored value.',
   ' Plugins, roles and sources left out are left alone; for those listed, settings, patterns and',
   ' holders are the whole list. Grants, rules, confinement and broadcast are the whole list too.',
+  ' data (with --data) holds what spores stored; for a spore listed, its entries are the whole list.',
 ].join('\n')

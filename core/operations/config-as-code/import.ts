@@ -27,7 +27,7 @@ export async function importConfiguration(runtime: CoreRuntime, text: string): P
       problem: issue!.message,
     })
   }
-  const current = await readState(runtime, { secrets: false })
+  const current = await readState(runtime, { secrets: false, data: parsed.data.data !== undefined })
   const changes = changesOf(runtime, current, parsed.data)
   for (const change of changes) {
     const done = await change.apply()

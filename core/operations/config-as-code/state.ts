@@ -1,6 +1,7 @@
 // The operator's state as the configuration file spells it, read through the mycelium's own
 // reads (secrets masked) unless the operator asked for secrets.
 import { asc } from 'drizzle-orm'
+import type { z } from 'zod'
 import { pluginsConfigure } from '../../mycelium/configure.ts'
 import { pluginsRead } from '../../mycelium/plugins.ts'
 import { restrictionOutcomes } from '../../mycelium/restrictions.ts'
@@ -8,6 +9,7 @@ import { rolesRead } from '../../mycelium/roles.ts'
 import type { CoreRuntime } from '../../rhizomorph/runtime.ts'
 import { sourceRows } from '../../sporangium/source-rows.ts'
 import { sourceOutcomes } from '../../sporangium/sources.ts'
+import { listEntries, sporesWithData } from '../../storage/rows.ts'
 import { holdersOf, listRoleInfos, roleNamed } from '../../store/role-admin.ts'
 import { channelIdentities } from '../../store/schema/index.ts'
 import type { ConfigDocument } from './document.ts'
@@ -16,7 +18,7 @@ type Settings = ConfigDocument['plugins'][string]['settings']
 
 export async function readState(
   runtime: CoreRuntime,
-  options: { secrets: boolean },
+  options: { secrets: boolean; data?: boolean },
 ): Promise<ConfigDocument> {
   const configure = pluginsConfigure(runtime, runtime.plugins)
   const plugins: ConfigDocument['plugins'] = {}
@@ -71,7 +73,19 @@ export async function readState(
     confinement: sorted(confinement),
     broadcast,
     sources: sorted(sources),
+    ...(options.data ? { data: storedData(runtime) } : {}),
   }
+}
+
+/** Every spore's stored entries, spores and keys in order. */
+function storedData(runtime: CoreRuntime): NonNullable<ConfigDocument['data']> {
+  const data: NonNullable<ConfigDocument['data']> = {}
+  for (const spore of sporesWithData(runtime.store)) {
+    const entries: Record<string, z.core.util.JSONType> = {}
+    for (const row of listEntries(runtime.store.db, spore, '')) entries[row.key] = JSON.parse(row.value)
+    data[spore] = entries
+  }
+  return data
 }
 
 /** A principal as an operator knows them: their first channel identity, else their id. */

@@ -18,6 +18,7 @@ const spore = (name: string, kind: GerminatedSpore['kind'], enforcing = false): 
   secrets: [],
   catalogs: new Map(),
   operations: undefined,
+  migrations: [],
   instance: { inspect: () => ({ allow: true }) },
 })
 

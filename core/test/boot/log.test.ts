@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'bun:test'
 import { closeSync, openSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { manualSchedule, memoryStorage } from '@mycelo/septum/conformance'
 import { DiscordHypha } from '../../../spores/discord/src/hypha.ts'
 import { startFakeDiscord } from '../../../spores/discord/test/fake/index.ts'
 import { createLogging, type Logging } from '../../boot/log.ts'
@@ -166,6 +167,8 @@ describe('a Discord bot token in discord.js debug output', () => {
         logger: logging.logger.child({ spore: 'discord' }),
         rhiza: <T>() => ({}) as T,
         has: () => false,
+        storage: memoryStorage(),
+        schedule: manualSchedule(),
         emit: async () => undefined,
       })
     } finally {

@@ -24,3 +24,30 @@ test("a headless Chromium starts offline and enforces a page's Content-Security-
     await server.stop(true)
   }
 })
+
+test('two browser contexts keep their cookies apart, for navigations and fetch() alike', async () => {
+  browser ??= await launchBrowser()
+  const server = Bun.serve({
+    hostname: '127.0.0.1',
+    port: 0,
+    fetch: (request) =>
+      new Response(`cookie=${request.headers.get('cookie')}`, {
+        headers: request.url.endsWith('/set')
+          ? { 'set-cookie': 'who=first; Path=/; HttpOnly; SameSite=Strict' }
+          : {},
+      }),
+  })
+  try {
+    const first = await browser.newContext()
+    await (await first.newPage()).goto(`${server.url.href}set`)
+    const second = await (await browser.newContext()).newPage()
+    await second.goto(server.url.href)
+    expect(await second.textContent('body')).toBe('cookie=null')
+    const fetched = await second.evaluate(() =>
+      fetch('/fetched', { method: 'POST', credentials: 'same-origin' }).then((answer) => answer.text()),
+    )
+    expect(fetched).toBe('cookie=null')
+  } finally {
+    await server.stop(true)
+  }
+})

@@ -3,7 +3,13 @@ import { type Browser, chromium as playwright } from 'playwright-core'
 
 // Flags that would hide what a person's browser enforces (CSP, same-origin), so the page is not
 // tested under them; the rest keep a closed network quiet.
-const WEAKENING = new Set(['--disable-web-security', '--allow-running-insecure-content'])
+const WEAKENING = new Set([
+  '--disable-web-security',
+  '--allow-running-insecure-content',
+  // In one process, a second context's fetch() carries the first context's cookies: two people
+  // signed in side by side would be one.
+  '--single-process',
+])
 const QUIET = [
   '--disable-background-networking',
   '--disable-component-update',

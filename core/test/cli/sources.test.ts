@@ -3,7 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
 import { createPluginStore, openStore } from '../../store/index.ts'
+import { sporeData, sporeMigrations, sporeSchedules } from '../../store/schema/index.ts'
 import { respondEnzyme } from '../boot/fixtures.ts'
 import { runCli, writeSpore } from '../boot/process.ts'
 import { pack, probeManifest } from '../sporangium/install/ground.ts'
@@ -69,6 +71,39 @@ const installRow = (file: string) => {
   const store = openStore({ path: join(file, '..', 'data', 'mycelo.db') })
   try {
     return createPluginStore(store).installOf('probe')
+  } finally {
+    store.close()
+  }
+}
+
+/** What probe would have stored: an entry, an applied migration and a schedule. */
+function seedData(file: string): void {
+  const store = openStore({ path: join(file, '..', 'data', 'mycelo.db') })
+  try {
+    store.db.insert(sporeData).values({ spore: 'probe', key: 'greeted', value: '3' }).run()
+    store.db.insert(sporeMigrations).values({ spore: 'probe', version: 1 }).run()
+    store.db
+      .insert(sporeSchedules)
+      .values({
+        spore: 'probe',
+        id: 'daily',
+        cron: '0 9 * * *',
+        timeZone: 'UTC',
+        missedPolicy: 'skip',
+        nextAt: 1,
+      })
+      .run()
+  } finally {
+    store.close()
+  }
+}
+
+function heldData(file: string) {
+  const store = openStore({ path: join(file, '..', 'data', 'mycelo.db') })
+  const count = (table: typeof sporeData | typeof sporeMigrations | typeof sporeSchedules) =>
+    store.db.select().from(table).where(eq(table.spore, 'probe')).all().length
+  try {
+    return { entries: count(sporeData), migrations: count(sporeMigrations), schedules: count(sporeSchedules) }
   } finally {
     store.close()
   }
@@ -179,10 +214,22 @@ describe('installs from the command line', () => {
       )
       const folder = join(config, '..', 'data', 'spores', 'probe')
       expect(existsSync(folder)).toBe(true)
+      seedData(config)
       expect((await runCli(['uninstall', 'probe'], config)).stdout).toBe(
-        'probe is uninstalled: its folder and install record are removed, its settings kept.\n',
+        'probe is uninstalled: its folder and install record are removed, its settings and stored data kept (--delete-data removes the data too).\n',
       )
       expect(existsSync(folder)).toBe(false)
+      // Kept: a reinstall finds what it stored.
+      expect(heldData(config)).toEqual({ entries: 1, migrations: 1, schedules: 1 })
+      expect((await runCli(['install', 'loopback', 'probe', '1.0.0'], config)).code).toBe(0)
+      expect(await runCli(['uninstall', 'probe', '--keep'], config)).toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining('uninstall <spore> [--delete-data]'),
+      })
+      expect((await runCli(['uninstall', 'probe', '--delete-data'], config)).stdout).toBe(
+        'probe is uninstalled: its folder, install record, stored data and schedules are removed; its settings are kept.\n',
+      )
+      expect(heldData(config)).toEqual({ entries: 0, migrations: 0, schedules: 0 })
       const again = await runCli(['uninstall', 'probe'], config)
       expect(again).toMatchObject({
         code: 1,

@@ -42,6 +42,8 @@ describe('loadConfig', () => {
       owner: { channel: 'console', userId: 'owner' },
       defaultRole: 'member',
       defaultLocale: 'en',
+      timeZone: 'UTC',
+      storage: { quotaBytes: 10 * 1024 * 1024, spores: {} },
       http: {
         enabled: true,
         bind: '127.0.0.1',
@@ -103,6 +105,8 @@ describe('loadConfig', () => {
       owner: { channel: 'signal', userId: '+15550001' },
       defaultRole: 'guest',
       defaultLocale: 'fr',
+      timeZone: 'UTC',
+      storage: { quotaBytes: 10 * 1024 * 1024, spores: {} },
       http: {
         enabled: true,
         bind: '127.0.0.1',
@@ -181,6 +185,24 @@ describe('loadConfig', () => {
     expect(refusal('defaultRole: owner\n')).toBe(
       'defaultRole: must not be "owner": every newcomer would hold every command',
     )
+  })
+
+  it('reads storage quotas and a time zone, refusing an unknown zone or a quota below one byte', () => {
+    const config = loadConfig({
+      path: configFile(
+        'timeZone: Europe/Paris\nstorage:\n  quotaBytes: 2048\n  spores: { reminders: 4096 }\n',
+      ),
+    })
+    expect(config.timeZone).toBe('Europe/Paris')
+    expect(config.storage).toEqual({ quotaBytes: 2048, spores: { reminders: 4096 } })
+    expect(refusal('timeZone: Mars/Olympus\n')).toBe(
+      'timeZone: expected an IANA time zone such as "UTC" or "Europe/Paris"',
+    )
+    expect(refusal('storage: { quotaBytes: 0 }\n')).toBe('storage.quotaBytes: must be at least 1')
+    expect(refusal('storage: { spores: { reminders: -1 } }\n')).toBe(
+      'storage.spores.reminders: must be at least 1',
+    )
+    expect(refusal('storage: { quota: 10 }\n')).toBe('storage: unknown key "quota"')
   })
 
   it('lists every problem at once, one per line', () => {

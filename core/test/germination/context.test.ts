@@ -4,6 +4,7 @@ import {
   germinateIn,
   lifecycleModule,
   manifestOf,
+  memoryHoldings,
   memoryLogger,
   myceliumFor,
   resetJournal,
@@ -86,7 +87,12 @@ describe('spore contexts', () => {
   it('refuses an absent optional rhiza and answers has() false for a rhiza that is not live', async () => {
     const germination = await germinateReader()
     const spore = sporeNamed(germination, 'reader')
-    const ctx = sporeContext(spore, { germination, logger: memoryLogger(), mycelium: myceliumFor })
+    const ctx = sporeContext(spore, {
+      germination,
+      logger: memoryLogger(),
+      mycelium: myceliumFor,
+      ...memoryHoldings,
+    })
 
     expect(() => ctx.rhiza('absent')).toThrow(
       'rhiza "absent" is not installed; ask ctx.has("absent") before using',
@@ -109,6 +115,8 @@ describe('spore contexts', () => {
 
     const watcher = sporeNamed(germination, 'watcher')
     expect(watcher.state).toBe('live')
-    expect(sporeContext(watcher, { germination, logger, mycelium: myceliumFor }).has('db')).toBe(false)
+    expect(
+      sporeContext(watcher, { germination, logger, mycelium: myceliumFor, ...memoryHoldings }).has('db'),
+    ).toBe(false)
   })
 })

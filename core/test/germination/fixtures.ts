@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import type { Logger, PluginKind } from '@mycelo/septum'
+import { manualSchedule, memoryStorage } from '@mycelo/septum/conformance'
 import { stringify } from 'yaml'
 import {
   type ContextFactory,
@@ -222,8 +223,34 @@ export function memoryLogger(
 export const myceliumFor = (spore: GerminatedSpore) => ({ askedBy: spore.name })
 
 /** Base contexts from sporeContext, with inert kind-specific members. */
+/** Storage and schedules for a hand-built context, each spore its own, in memory. */
+export const memoryHoldings = {
+  storage: () => memoryStorage(),
+  schedule: () => manualSchedule(),
+}
+
 export function testContexts(germination: Germination, logger: Logger): ContextFactory {
-  const base = (spore: GerminatedSpore) => sporeContext(spore, { germination, logger, mycelium: myceliumFor })
+  // Storage and schedules of their own, in memory: these tests are about germination's order.
+  const held = new Map<
+    string,
+    { storage: ReturnType<typeof memoryStorage>; schedule: ReturnType<typeof manualSchedule> }
+  >()
+  const holding = (name: string) => {
+    let found = held.get(name)
+    if (found === undefined) {
+      found = { storage: memoryStorage(), schedule: manualSchedule() }
+      held.set(name, found)
+    }
+    return found
+  }
+  const base = (spore: GerminatedSpore) =>
+    sporeContext(spore, {
+      germination,
+      logger,
+      mycelium: myceliumFor,
+      storage: (s) => holding(s.name).storage,
+      schedule: (s) => holding(s.name).schedule,
+    })
   const translated = { t: (key: string | { key: string }) => (typeof key === 'string' ? key : key.key) }
   const capabilities = { has: () => false, list: () => [] }
   return {
@@ -243,6 +270,8 @@ export function testContexts(germination: Germination, logger: Logger): ContextF
       groupMembers: async () => null,
       requireCapability: () => {},
     }),
+    // No migrations here: the storage tests run them through the core's own factory.
+    migrate: () => undefined,
   }
 }
 

@@ -5,6 +5,7 @@ import {
   germinateIn,
   lifecycleModule,
   manifestOf,
+  memoryHoldings,
   memoryLogger,
   myceliumFor,
   resetJournal,
@@ -40,7 +41,12 @@ describe('propagation', () => {
     expect(relaxed.state).toBe('live')
     expect(relaxed.edges).toEqual(['db'])
     expect(
-      sporeContext(relaxed, { germination, logger: memoryLogger(), mycelium: myceliumFor }).has('db'),
+      sporeContext(relaxed, {
+        germination,
+        logger: memoryLogger(),
+        mycelium: myceliumFor,
+        ...memoryHoldings,
+      }).has('db'),
     ).toBe(false)
     expect(journal).toEqual(['relaxed:create'])
   })

@@ -4,6 +4,7 @@ import {
   germinateIn,
   lifecycleModule,
   manifestOf,
+  memoryHoldings,
   memoryLogger,
   myceliumFor,
   SqliteStore,
@@ -75,7 +76,12 @@ describe('requires', () => {
     const spore = sporeNamed(germination, 'movies')
     expect(spore.state).toBe('live')
     expect(spore.edges).toEqual([])
-    const ctx = sporeContext(spore, { germination, logger: memoryLogger(), mycelium: myceliumFor })
+    const ctx = sporeContext(spore, {
+      germination,
+      logger: memoryLogger(),
+      mycelium: myceliumFor,
+      ...memoryHoldings,
+    })
     expect(ctx.has('radarr')).toBe(false)
   })
 

@@ -3,9 +3,11 @@
 // a setting, a role and a grant.
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
 import { ensureOfficialSources } from '../../sporangium/official.ts'
 import { createPluginStore, ensurePrincipal, grantRole, openStore, type Store } from '../../store/index.ts'
 import { createRole, roleNamed } from '../../store/role-admin.ts'
+import { sporeData, sporeMigrations, sporeSchedules } from '../../store/schema/index.ts'
 import { writeStrainRow } from '../../store/strain-rows.ts'
 import { ROOT, writeSpore } from '../boot/process.ts'
 
@@ -58,7 +60,38 @@ export function seedBot(bot: BotFolder): void {
     createRole(store, 'moviegoer', ['greeter.*', 'help.*'])
     const friend = ensurePrincipal(store, { channel: 'chat', externalId: 'friend' }).id
     grantRole(store, friend, roleNamed(store, 'moviegoer')!.id)
+    // What the greeter stored (septum 1.1): entries, an applied migration and a schedule.
+    store.db
+      .insert(sporeData)
+      .values([
+        { spore: 'greeter', key: 'greeted', value: '3' },
+        { spore: 'greeter', key: 'last', value: '{"who":"friend"}' },
+      ])
+      .run()
+    store.db.insert(sporeMigrations).values({ spore: 'greeter', version: 1 }).run()
+    store.db
+      .insert(sporeSchedules)
+      .values({
+        spore: 'greeter',
+        id: 'daily',
+        cron: '0 9 * * *',
+        timeZone: 'UTC',
+        missedPolicy: 'skip',
+        nextAt: 1,
+      })
+      .run()
   })
+}
+
+/** The greeter's stored entries, migrations and schedules, as a restore must give them back. */
+export function heldData(store: Store) {
+  const greeter = <T extends typeof sporeData | typeof sporeMigrations | typeof sporeSchedules>(table: T) =>
+    store.db.select().from(table).where(eq(table.spore, 'greeter')).all()
+  return {
+    entries: greeter(sporeData).map((row) => [row.key, row.value]),
+    migrations: greeter(sporeMigrations).map((row) => row.version),
+    schedules: greeter(sporeSchedules).map((row) => [row.id, row.cron]),
+  }
 }
 
 export function withStore<T>(database: string, work: (store: Store) => T): T {

@@ -10,7 +10,7 @@ import { insertSource, sourceRow } from '../../sporangium/source-rows.ts'
 import { createPluginStore, principalIdOf, roleNamesOf } from '../../store/index.ts'
 import { runCli, startBoot } from '../boot/process.ts'
 import { scratchFolder } from '../store/scratch.ts'
-import { type BotFolder, botFolder, seedBot, withStore } from './bot.ts'
+import { type BotFolder, botFolder, heldData, seedBot, withStore } from './bot.ts'
 
 const scratch = scratchFolder('ops-config')
 afterAll(() => scratch.remove())
@@ -102,7 +102,7 @@ describe('configuration as code', () => {
     const answer = await runCli(['import', file, '--apply'], bot.config)
     expect(answer.code).toBe(1)
     expect(answer.stderr).toBe(
-      'Nothing was changed: + plugins.nosuch.enabled: true (line 18) is refused: No plugin named "nosuch" is installed.\n',
+      'Nothing was changed: + plugins.nosuch.enabled: true (line 19) is refused: No plugin named "nosuch" is installed.\n',
     )
     expect(state()).toEqual(before)
   })
@@ -145,6 +145,46 @@ describe('configuration as code', () => {
       expect(new RestrictionBook(store).targets()).toEqual([{ channel: 'console', conversationId: 'main' }])
       expect(sourceRow(store, 'mirror')).toMatchObject({ label: 'My mirror', token: 'sekret' })
     })
+  })
+
+  it("carries spores' stored data only when asked, each listed spore's entries the whole list, within its quota", async () => {
+    expect(await exported()).not.toContain('data:')
+    const answer = await runCli(['export', '--data'], bot.config)
+    expect(answer.code).toBe(0)
+    expect(answer.stdout).toEndWith('data:\n  greeter:\n    greeted: 3\n    last:\n      who: friend\n')
+    const file = edited(
+      answer.stdout.replace(
+        '    greeted: 3\n    last:\n      who: friend\n',
+        '    greeted: 4\n    fresh: [1, 2]\n',
+      ),
+      'data.yaml',
+    )
+    const dry = await runCli(['import', file], bot.config)
+    expect(dry.stdout).toBe(
+      '3 changes (dry run, nothing was changed; run again with --apply to make them):\n' +
+        '~ data.greeter.greeted: 3 → 4\n+ data.greeter.fresh: [1,2]\n- data.greeter.last\n',
+    )
+    expect((await runCli(['import', file, '--apply'], bot.config)).stdout).toStartWith('3 changes made.\n')
+    expect(withStore(bot.database, heldData).entries).toEqual([
+      ['fresh', '[1,2]'],
+      ['greeted', '4'],
+    ])
+    // Past the greeter's quota, the import is refused whole.
+    writeFileSync(bot.config, `${readFileSync(bot.config, 'utf8')}storage:\n  spores:\n    greeter: 40\n`)
+    const big = edited(
+      answer.stdout.replace('    greeted: 3\n', `    greeted: 5\n    big: ${'x'.repeat(60)}\n`),
+      'big.yaml',
+    )
+    const refused = await runCli(['import', big, '--apply'], bot.config)
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toStartWith(`Nothing was changed: + data.greeter.big: "${'x'.repeat(58)}…`)
+    expect(refused.stderr).toContain(
+      'is refused: The stored data of "greeter" cannot be written: spore "greeter", storage key "big": writing it would use',
+    )
+    expect(withStore(bot.database, heldData).entries).toEqual([
+      ['fresh', '[1,2]'],
+      ['greeted', '4'],
+    ])
   })
 
   it('refuses a file that does not validate, naming the path and line', async () => {

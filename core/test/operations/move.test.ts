@@ -8,7 +8,7 @@ import { createPluginStore, patternsOf, principalIdOf, roleNamesOf } from '../..
 import { strainRowOf } from '../../store/strain-rows.ts'
 import { runCli, startBoot } from '../boot/process.ts'
 import { scratchFolder } from '../store/scratch.ts'
-import { botFolder, seedBot, withStore } from './bot.ts'
+import { botFolder, heldData, seedBot, withStore } from './bot.ts'
 
 const scratch = scratchFolder('ops-move')
 afterAll(() => scratch.remove())
@@ -35,6 +35,7 @@ function state(database: string) {
       patterns: patternsOf(store, 'moviegoer'),
       interactive: createPluginStore(store).settingsOf('console').interactive,
       greeter: strainRowOf(store, 'greeter'),
+      data: heldData(store),
     }
   })
 }
@@ -56,6 +57,14 @@ it('backs up a running bot, restores it on a fresh folder and after a wipe, and 
   const before = state(home.database)
   expect(before.friendRoles).toContain('moviegoer')
   expect(before.greeter).toMatchObject({ sourceId: 'official', strain: '1.0.0', previousStrain: '0.9.0' })
+  expect(before.data).toEqual({
+    entries: [
+      ['greeted', '3'],
+      ['last', '{"who":"friend"}'],
+    ],
+    migrations: [1],
+    schedules: [['daily', '0 9 * * *']],
+  })
 
   // Another machine: the code's own spores, no mycelo.yaml, no data.
   const fresh = join(scratch.path, 'fresh')

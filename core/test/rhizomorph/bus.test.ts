@@ -61,6 +61,8 @@ describe('dispatch', () => {
         'push',
         'reply',
         'rhiza',
+        'schedule',
+        'storage',
         't',
       ].sort(),
     )

@@ -64,10 +64,10 @@ describe('choosing a strain from an index', () => {
     expect(await refusal('music')).toBe(`The source "${source}" offers no spore named "music".`)
     expect(await refusal('films', '9.9.9')).toBe(`The source "${source}" offers no strain 9.9.9 of "films".`)
     expect(await refusal('films', '2.0.0')).toBe(
-      'Strain 2.0.0 of "films" asks for septum ^2.0, which excludes septum 1.0.0, the one this core runs.',
+      'Strain 2.0.0 of "films" asks for septum ^2.0, which excludes septum 1.1.0, the one this core runs.',
     )
     expect(await refusal('future')).toBe(
-      `The source "${source}" offers no strain of "future" that runs on septum 1.0.0.`,
+      `The source "${source}" offers no strain of "future" that runs on septum 1.1.0.`,
     )
     expect(refusalText(bot(), await fetchStrain(world.deps(), { source, spore: 'music' }), 'fr')).toContain(
       'ne propose aucune spore',

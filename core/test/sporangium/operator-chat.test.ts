@@ -146,7 +146,7 @@ describe('sporangia from chat, through the real bus', () => {
     'uninstalls, removing the folder, and deletes the source',
     async () => {
       expect(await one('/uninstall probe')).toBe(
-        'probe is uninstalled: its folder and install record are removed, its settings kept.',
+        'probe is uninstalled: its folder and install record are removed, its settings and stored data kept.',
       )
       expect(existsSync(installed())).toBe(false)
       expect(await one('/plugins')).not.toContain('probe')

@@ -3,6 +3,7 @@
 // Unlike startTestCore it adds no test hypha: the channels are the spores being tested.
 import { basename, join } from 'node:path'
 import { createLogging } from '../../boot/log.ts'
+import type { Clock } from '../../schedule/clock.ts'
 import { writeSpore } from '../boot/process.ts'
 import { scratchFolder } from '../store/scratch.ts'
 import { type BootedCore, bootInFolder, type Seed, seedStore } from './boot.ts'
@@ -19,6 +20,8 @@ export interface CoreWithOptions extends Seed {
   readonly logLevel?: string
   /** A folder the caller owns, to start again on what an earlier core left; kept at stop. */
   readonly folder?: string
+  /** The time schedules run by; the system's unless given. */
+  readonly clock?: Clock
 }
 
 /** One pino line, parsed: `msg` is the message, the rest its level, time and meta. */
@@ -51,6 +54,7 @@ export async function startCoreWith(options: CoreWithOptions): Promise<CoreWith>
     config: `spores: [spores]\ndatabase: mycelo.db\n${options.config ?? ''}`,
     logging,
     prepare: seedStore(options),
+    ...(options.clock ? { clock: options.clock } : {}),
   }).catch((error: unknown) => {
     scratch.remove()
     throw error

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { loadConfig } from '../../boot/config.ts'
 import type { Assembly } from '../../boot/runtime.ts'
 import { type Running, type StartUpOptions, startUp } from '../../boot/startup.ts'
+import type { Clock } from '../../schedule/clock.ts'
 import {
   createPluginStore,
   ensurePrincipal,
@@ -22,6 +23,8 @@ export interface BootInFolderOptions {
   readonly logging: StartUpOptions['logging']
   /** Runs on the database before germination: settings, install rows, roles. */
   readonly prepare?: (store: Store, plugins: PluginStore) => void
+  /** The time schedules run by; the system's unless given. */
+  readonly clock?: Clock
 }
 
 export type BootedCore = Running & { readonly assembly: Assembly }
@@ -43,6 +46,7 @@ export async function bootInFolder(options: BootInFolderOptions): Promise<Booted
     logging: options.logging,
     check: false,
     env: { MYCELO_CONFIG: configFile },
+    ...(options.clock ? { clock: options.clock } : {}),
   })
   if (!started.ok) throw new Error(`the test core refused to start: ${started.error}`)
   return started.value as BootedCore

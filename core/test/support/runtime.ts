@@ -3,6 +3,7 @@
 import type { IncomingMessage, OutgoingContent } from '@mycelo/septum'
 import type { Assembly } from '../../boot/runtime.ts'
 import type { Germination } from '../../germination/index.ts'
+import type { Clock } from '../../schedule/clock.ts'
 import type { Store } from '../../store/index.ts'
 import { startCoreWith } from './boot-core.ts'
 
@@ -71,6 +72,8 @@ export interface TestCoreOptions {
   readonly logLevel?: string
   /** A folder the caller owns, to start again on what an earlier core left; kept at stop. */
   readonly folder?: string
+  /** The time schedules run by; the system's unless given. */
+  readonly clock?: Clock
 }
 
 export async function startTestCore(options: TestCoreOptions): Promise<TestCore> {
@@ -86,6 +89,7 @@ export async function startTestCore(options: TestCoreOptions): Promise<TestCore>
     })),
     ...(options.logLevel ? { logLevel: options.logLevel } : {}),
     ...(options.folder ? { folder: options.folder } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   })
   const { running } = core
   const { store, germination, assembly } = running

@@ -10,7 +10,9 @@ import {
 import { type Catalogues, checkDescriptions, checkRespond, compileCatalogues } from './catalogues.ts'
 import { checkConfigSchema } from './config-schema.ts'
 import { type Failures, isRecord } from './failures.ts'
+import { checkMigrations } from './migrations.ts'
 import type { EnzymeCheckOptions } from './options.ts'
+import { checkRoutes } from './routes.ts'
 import {
   callMember,
   checkManifest,
@@ -27,6 +29,8 @@ const START_MEMBERS = [
   'logger',
   'rhiza',
   'has',
+  'storage',
+  'schedule',
   'push',
   'capabilitiesOf',
   'on',
@@ -43,6 +47,7 @@ export function enzymeChecks<C = Record<string, unknown>>(options: EnzymeCheckOp
     const manifest = checkManifest('enzyme', options, failures)
     if (manifest === undefined) return
     checkConfigSchema(options.module, options, failures)
+    await checkMigrations(options.module, failures)
     const catalogues =
       options.catalogs === undefined ? undefined : compileCatalogues(options.catalogs, failures)
     if (catalogues !== undefined) {
@@ -74,6 +79,7 @@ async function runLifecycle<C>(lifecycle: Lifecycle<C>, failures: Failures): Pro
   const { options, codeCommands } = lifecycle
   const instance = await createInstance(options.module, failures)
   if (instance === undefined) return
+  checkRoutes(lifecycle.manifest, instance, failures)
   const handlers = instance.handlers
   if (!isRecord(handlers)) {
     failures.add('module: create() returned no handlers object')

@@ -1,7 +1,9 @@
 import type { HyphaManifest } from '../contract/index.ts'
 import { checkConfigSchema } from './config-schema.ts'
 import type { Failures } from './failures.ts'
+import { checkMigrations } from './migrations.ts'
 import type { HyphaCheckOptions } from './options.ts'
+import { checkRoutes } from './routes.ts'
 import { callMember, checkManifest, createInstance, requireFunctions, runChecks } from './spore.ts'
 
 /**
@@ -13,8 +15,10 @@ export function hyphaChecks<C = Record<string, unknown>>(options: HyphaCheckOpti
     const manifest = checkManifest('hypha', options, failures)
     if (manifest === undefined) return
     checkConfigSchema(options.module, options, failures)
+    await checkMigrations(options.module, failures)
     const instance = await createInstance(options.module, failures)
     if (instance === undefined) return
+    checkRoutes(manifest, instance, failures)
     const complete = requireFunctions(instance, ['connect', 'listen', 'stop', 'send'], failures)
     const lists = checkMembership(manifest, instance, failures)
     if (!complete) return

@@ -5,6 +5,8 @@
 export { enzymeChecks } from './enzyme.ts'
 export { hyphaChecks } from './hypha.ts'
 export { inhibitorChecks } from './inhibitor.ts'
+export { type ManualSchedule, type ManualScheduleOptions, manualSchedule } from './manual-schedule.ts'
+export { type MemoryStorage, type MemoryStorageOptions, memoryStorage } from './memory-storage.ts'
 export type {
   EnzymeCheckOptions,
   HyphaCheckOptions,

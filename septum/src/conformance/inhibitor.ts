@@ -1,7 +1,9 @@
 import type { InhibitorContext } from '../contract/index.ts'
 import { checkConfigSchema } from './config-schema.ts'
 import { type Failures, isRecord } from './failures.ts'
+import { checkMigrations } from './migrations.ts'
 import type { InhibitorCheckOptions, InhibitorExpectation } from './options.ts'
+import { checkRoutes } from './routes.ts'
 import {
   callMember,
   checkManifest,
@@ -20,8 +22,10 @@ export function inhibitorChecks<C = Record<string, unknown>>(
     const manifest = checkManifest('inhibitor', options, failures)
     if (manifest === undefined) return
     checkConfigSchema(options.module, options, failures)
+    await checkMigrations(options.module, failures)
     const instance = await createInstance(options.module, failures)
     if (instance === undefined) return
+    checkRoutes(manifest, instance, failures)
     const inspects = requireFunctions(instance, ['inspect'], failures)
     const hasStart = optionalFunction(instance, 'start', failures)
     const hasStop = optionalFunction(instance, 'stop', failures)

@@ -1,6 +1,8 @@
 import { checkConfigSchema } from './config-schema.ts'
 import { type Failures, isRecord } from './failures.ts'
+import { checkMigrations } from './migrations.ts'
 import type { RhizaCheckOptions } from './options.ts'
+import { checkRoutes } from './routes.ts'
 import { callMember, checkManifest, createInstance, requireFunctions, runChecks } from './spore.ts'
 
 const HEALTH_STATES: readonly unknown[] = ['healthy', 'degraded', 'unreachable']
@@ -13,8 +15,10 @@ export function rhizaChecks<Api = unknown, C = Record<string, unknown>>(
     const manifest = checkManifest('rhiza', options, failures)
     if (manifest === undefined) return
     checkConfigSchema(options.module, options, failures)
+    await checkMigrations(options.module, failures)
     const instance = await createInstance(options.module, failures)
     if (instance === undefined) return
+    checkRoutes(manifest, instance, failures)
     if (!requireFunctions(instance, ['start', 'stop', 'health'], failures)) return
 
     const context = await failures.attempt(

@@ -27,9 +27,9 @@ export interface SporeContext<C = Record<string, unknown>> {
   /** Whether a required rhiza is live; false for an absent optional one. */
   has(name: string): boolean
   /** septum 1.1: the spore's own durable key–value namespace. */
-  readonly storage?: SporeStorage
+  readonly storage: SporeStorage
   /** septum 1.1: persisted schedules, disposed on stop and reload. */
-  readonly schedule?: SporeSchedule
+  readonly schedule: SporeSchedule
 }
 
 export interface HyphaContext<C = Record<string, unknown>> extends SporeContext<C> {

@@ -272,8 +272,17 @@ export interface SourcesManage {
   upgrade(spore: string): Promise<Inoculation>
   /** Puts back the strain the last install over an installed spore replaced; settings are kept. */
   rollBack(spore: string): Promise<Inoculation>
-  /** Removes an installed spore: its folder and its install row. Its settings are kept. */
-  uninstall(spore: string): Promise<void>
+  /**
+   * Removes an installed spore: its folder and its install row. Its settings are kept, and so is
+   * its stored data (septum 1.1 storage and schedules) unless `keepData: false` says to delete it.
+   */
+  uninstall(spore: string, options?: UninstallOptions): Promise<void>
+}
+
+/** septum 1.1: whether an uninstall keeps what the spore stored. */
+export interface UninstallOptions {
+  /** Default true: a reinstall finds its data again. False deletes its entries, migrations and schedules. */
+  readonly keepData?: boolean
 }
 
 /** A one-time code for the admin page, issued to the person whose command is being served. */

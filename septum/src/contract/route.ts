@@ -1,4 +1,5 @@
 import type { Logger } from './context.ts'
+import type { Translate } from './i18n.ts'
 import type { Principal } from './message.ts'
 
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -25,6 +26,10 @@ export interface RouteContext {
   readonly logger: Logger
   /** Aborted when the handler deadline passes. */
   readonly signal: AbortSignal
+  /** The requester's language: the signed-in person's for `operator` routes, the bot's default otherwise. */
+  readonly locale: string
+  /** The spore's catalogue, in `locale` unless told otherwise, for the words an answer carries. */
+  readonly t: Translate
 }
 
 export type RouteHandler = (request: Request, ctx: RouteContext) => Response | Promise<Response>

@@ -6,7 +6,7 @@ export interface ScheduleOptions {
   readonly id: string
   /** An IANA time zone; the configured default (or UTC) when omitted. */
   readonly timeZone?: string
-  /** Default `skip`. */
+  /** Default `skip`: a missed time is passed over (a missed one-shot is dropped). */
   readonly missed?: MissedRunPolicy
   /** Small JSON data handed to every run, persisted with the schedule. */
   readonly data?: unknown
@@ -30,9 +30,13 @@ export interface ScheduleEntry {
   /** A cron expression, or absent for a one-shot. */
   readonly cron?: string
   readonly timeZone: string
-  /** The next due time (ISO 8601), or undefined once a one-shot has run. */
+  /** The next due time (ISO 8601); undefined for a one-shot whose run failed (it stays to be read). */
   readonly nextAt?: string
+  readonly missed: MissedRunPolicy
   readonly data: unknown
+  /** When it last ran (ISO 8601), and the error of that run when it failed. */
+  readonly lastRunAt?: string
+  readonly lastError?: string
 }
 
 /**
@@ -42,9 +46,12 @@ export interface ScheduleEntry {
 export interface SporeSchedule {
   /** A repeating schedule from a 5- or 6-field cron expression. */
   cron(expression: string, options: ScheduleOptions, handler: ScheduleHandler): Promise<ScheduleEntry>
-  /** A one-shot at `at` (a Date or ISO 8601 time); removed after it runs. */
+  /** A one-shot at `at` (a Date or ISO 8601 time with its offset); removed once it has run well. */
   once(at: Date | string, options: ScheduleOptions, handler: ScheduleHandler): Promise<ScheduleEntry>
-  /** Attaches a handler to schedules persisted earlier (e.g. one-shots a user asked for), by id prefix. */
+  /**
+   * Attaches a handler to schedules persisted earlier (e.g. one-shots a user asked for), by id
+   * prefix: an exact cron/once handler comes first, then the longest matching prefix.
+   */
   handle(idPrefix: string, handler: ScheduleHandler): void
   cancel(id: string): Promise<boolean>
   list(idPrefix?: string): Promise<readonly ScheduleEntry[]>

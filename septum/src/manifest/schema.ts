@@ -4,6 +4,7 @@ import { checkRange } from '../range/index.ts'
 import { commandsField } from './command.ts'
 import { capabilitiesField, flagField, nameField } from './fields.ts'
 import { requirementSchema } from './requirement.ts'
+import { routesField } from './route.ts'
 import { describe, listed, quote, typeProblem } from './wording.ts'
 
 /** Longer than any sensible range (`>=1.2.3 <2.0.0 || >=3.0.0 <4.0.0` is 32 characters). */
@@ -52,6 +53,8 @@ const commonShape = {
       error: typeProblem({ missing: 'is missing', expected: 'a list of requirements' }),
     })
     .optional(),
+  // septum 1.1: HTTP routes mounted under /spores/<name>; any kind may declare them.
+  routes: routesField.optional(),
 }
 
 /** The fields only one kind declares, so a stray one is reported as misplaced rather than unknown. */

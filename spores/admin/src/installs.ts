@@ -62,7 +62,12 @@ export const installHandlers: Handlers = {
 
   async uninstall(invocation, ctx) {
     const spore = arg(invocation, 'spore')
-    if (spore === undefined) return usage(invocation, ctx)
-    await answerSettled(ctx, myceliumOf(ctx).uninstall(spore), () => ctx.t('uninstall.done', { spore }))
+    const data = arg(invocation, 'data') ?? 'keep'
+    // What it stored stays unless the operator says `delete`: a reinstall then finds it again.
+    if (spore === undefined || (data !== 'keep' && data !== 'delete')) return usage(invocation, ctx)
+    const keepData = data === 'keep'
+    await answerSettled(ctx, myceliumOf(ctx).uninstall(spore, { keepData }), () =>
+      ctx.t(keepData ? 'uninstall.done' : 'uninstall.doneDataDeleted', { spore }),
+    )
   },
 }

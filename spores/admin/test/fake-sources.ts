@@ -6,6 +6,7 @@ import type {
   PluginInfo,
   SourceInfo,
   SourcePatch,
+  UninstallOptions,
 } from '@mycelo/septum'
 import { RefusalError, SEPTUM_VERSION, septumIncompatibility } from '@mycelo/septum'
 
@@ -142,8 +143,11 @@ export class FakeSources {
     this.showInstalled(spore, 'enzyme')
     return { spore, strain: installed.previous, source: installed.source, path: `/data/spores/${spore}` }
   }
-  async uninstall(spore: string): Promise<void> {
+  /** How each uninstall was asked to treat the spore's stored data, in order. */
+  readonly uninstalls: { spore: string; keepData: boolean | undefined }[] = []
+  async uninstall(spore: string, options?: UninstallOptions): Promise<void> {
     if (!this.installs.delete(spore)) this.rejectWith('spore_not_installed', { spore })
+    this.uninstalls.push({ spore, keepData: options?.keepData })
     this.plugins.splice(
       this.plugins.findIndex((plugin) => plugin.name === spore),
       1,

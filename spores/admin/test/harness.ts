@@ -11,6 +11,7 @@ import {
   parseManifest,
   type Translate,
 } from '@mycelo/septum'
+import { manualSchedule, memoryStorage } from '@mycelo/septum/conformance'
 import { parse } from 'yaml'
 import module from '../src/index.ts'
 import type { FakeMycelium } from './fake-mycelium.ts'
@@ -117,6 +118,8 @@ export function contextFor(mycelium: FakeMycelium, recorded: Recorded, locale = 
       return mycelium as T
     },
     has: (name) => name === 'mycelium',
+    storage: memoryStorage(),
+    schedule: manualSchedule(),
     async reply(content) {
       recorded.replies.push(content.text ?? '')
     },

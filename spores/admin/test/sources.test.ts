@@ -215,11 +215,30 @@ describe('admin: installs', () => {
     const mycelium = new FakeMycelium()
     await run(mycelium, 'install', { args: { source: 'official', spore: 'quiet' } })
     expect((await run(mycelium, 'uninstall', { args: { spore: 'quiet' } })).reply).toBe(
-      'quiet is uninstalled: its folder and install record are removed, its settings kept.',
+      'quiet is uninstalled: its folder and install record are removed, its settings and stored data kept.',
     )
     expect(mycelium.plugins.some((plugin) => plugin.name === 'quiet')).toBe(false)
     expect((await run(mycelium, 'uninstall', { args: { spore: 'quiet' } })).reply).toBe(
       'No spore named "quiet" is installed from a sporangium.',
     )
+  })
+
+  it('deletes the stored data only when told delete, and refuses any other word', async () => {
+    const mycelium = new FakeMycelium()
+    await run(mycelium, 'install', { args: { source: 'official', spore: 'quiet' } })
+    expect((await run(mycelium, 'uninstall', { args: { spore: 'quiet', data: 'maybe' } })).reply).toStartWith(
+      'Usage: /uninstall <spore> [keep|delete] — keep (the default) leaves its stored data for a reinstall, delete removes it',
+    )
+    expect(
+      (await run(mycelium, 'uninstall', { args: { spore: 'quiet', data: 'delete' }, locale: 'fr' })).reply,
+    ).toBe(
+      'quiet est désinstallée : son dossier, son enregistrement d’installation, ses données et ses planifications sont retirés ; ses réglages sont gardés.',
+    )
+    await run(mycelium, 'install', { args: { source: 'official', spore: 'quiet' } })
+    await run(mycelium, 'uninstall', { args: { spore: 'quiet' } })
+    expect(mycelium.uninstalls).toEqual([
+      { spore: 'quiet', keepData: false },
+      { spore: 'quiet', keepData: true },
+    ])
   })
 })

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PassThrough } from 'node:stream'
 import type { HyphaContext, IncomingMessage, Logger } from '@mycelo/septum'
-import { hyphaChecks } from '@mycelo/septum/conformance'
+import { hyphaChecks, manualSchedule, memoryStorage } from '@mycelo/septum/conformance'
 import { parse } from 'yaml'
 import module, { type ConsoleConfig, createConsoleHypha } from '../src/index.ts'
 
@@ -19,6 +19,8 @@ function contextFor(config: Partial<ConsoleConfig>, heard: IncomingMessage[]): H
     logger: quiet,
     rhiza: <T>() => ({}) as T,
     has: () => false,
+    storage: memoryStorage(),
+    schedule: manualSchedule(),
     emit: async (message) => {
       heard.push(message)
     },

@@ -1,4 +1,5 @@
 import type { HyphaContext, IncomingMessage, Logger } from '@mycelo/septum'
+import { manualSchedule, memoryStorage } from '@mycelo/septum/conformance'
 import type { DiscordConfig } from '../src/config.ts'
 import { DiscordHypha } from '../src/hypha.ts'
 import { type FakeDiscord, type FakeDiscordOptions, startFakeDiscord } from './fake/index.ts'
@@ -33,6 +34,8 @@ export function hyphaContext(config: DiscordConfig, records: ContextRecords): Hy
     logger: recordingLogger(records.logs),
     rhiza: <T>() => ({}) as T,
     has: () => false,
+    storage: memoryStorage(),
+    schedule: manualSchedule(),
     emit: async (message) => records.emitted.add(message),
   }
 }

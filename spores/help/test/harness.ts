@@ -14,6 +14,7 @@ import {
   type PrincipalInfo,
   type Translate,
 } from '@mycelo/septum'
+import { manualSchedule, memoryStorage } from '@mycelo/septum/conformance'
 import { parse } from 'yaml'
 import module, { type HelpConfig } from '../src/index.ts'
 
@@ -91,6 +92,8 @@ export function contextFor(options: ContextOptions): EnzymeContext<HelpConfig> {
       return options.mycelium as T
     },
     has: (name) => name === 'mycelium',
+    storage: memoryStorage(),
+    schedule: manualSchedule(),
     async reply(content) {
       options.replies?.push(content.text ?? '')
     },

@@ -156,7 +156,18 @@ describe('installs', () => {
       status: 409,
       json: { key: 'refusal.strain_no_previous' },
     })
-    expect((await api.ask('DELETE', '/installs/probe')).status).toBe(200)
+    // What probe stored (septum 1.1) goes only when the operator says keepData=false.
+    await api.runtime.holdings.storageOf('probe').set('greeted', 2)
+    expect(await api.ask('DELETE', '/installs/probe?keepData=perhaps')).toMatchObject({
+      status: 400,
+      json: {
+        key: 'http.error.badRequest',
+        error: 'The request is not understood: keepData must be true or false, not "perhaps"',
+      },
+    })
+    expect(existsSync(installed())).toBe(true)
+    expect((await api.ask('DELETE', '/installs/probe?keepData=false')).status).toBe(200)
+    expect(await api.runtime.holdings.storageOf('probe').list()).toEqual([])
     expect(existsSync(installed())).toBe(false)
     expect(await api.ask('DELETE', '/installs/probe')).toMatchObject({
       status: 404,

@@ -1,4 +1,5 @@
 import type { HyphaContext, IncomingMessage, Logger } from '@mycelo/septum'
+import { manualSchedule, memoryStorage } from '@mycelo/septum/conformance'
 import type { SignalConfig } from '../../src/config.ts'
 import { Recorder } from './recorder.ts'
 
@@ -30,6 +31,8 @@ export function recordingContext(config: SignalConfig): RecordingContext {
     logger,
     rhiza: <T>() => ({}) as T,
     has: () => false,
+    storage: memoryStorage(),
+    schedule: manualSchedule(),
     emit: async (message) => emitted.add(message),
   })
   return { context, emitted, logs }

@@ -1,0 +1,128 @@
+import {
+  checkKey,
+  checkPrefix,
+  checkSchema,
+  checkSchemaNow,
+  decodeValue,
+  encodeValue,
+  entryBytes,
+  type OperationSchema,
+  type SporeStorage,
+  StorageError,
+  type StorageTransaction,
+  type StoredEntry,
+} from '@mycelo/septum'
+import type { Store } from '../store/open.ts'
+import { bytesUsed, deleteEntry, listEntries, type Queryable, readEntry, writeEntry } from './rows.ts'
+
+export interface SporeStorageOptions {
+  readonly store: Store
+  readonly spore: string
+  readonly quotaBytes: number
+}
+
+/**
+ * A spore's namespace in the bot's database. Every write runs in a SQLite transaction that checks
+ * the quota before it commits, so a refused write changes nothing.
+ */
+export class SqliteSporeStorage implements SporeStorage {
+  readonly #options: SporeStorageOptions
+
+  constructor(options: SporeStorageOptions) {
+    this.#options = options
+  }
+
+  async get<T>(key: string, schema?: OperationSchema<T>): Promise<T | undefined> {
+    const text = readEntry(this.#options.store.db, this.#options.spore, checkKey(key))
+    return text === undefined ? undefined : checkSchema(key, decodeValue(text), schema, 'read')
+  }
+
+  async set<T>(key: string, value: T, schema?: OperationSchema<T>): Promise<void> {
+    const checked = await checkSchema(checkKey(key), value, schema, 'write')
+    this.run((tx) => tx.set(key, checked))
+  }
+
+  async delete(key: string): Promise<boolean> {
+    return this.run((tx) => tx.delete(key))
+  }
+
+  async list<T>(prefix?: string, schema?: OperationSchema<T>): Promise<readonly StoredEntry<T>[]> {
+    const rows = listEntries(this.#options.store.db, this.#options.spore, checkPrefix(prefix))
+    const entries: StoredEntry<T>[] = []
+    for (const row of rows) {
+      entries.push({
+        key: row.key,
+        value: await checkSchema(row.key, decodeValue(row.value), schema, 'read'),
+      })
+    }
+    return entries
+  }
+
+  async transaction<T>(work: (tx: StorageTransaction) => T): Promise<T> {
+    return this.run(work)
+  }
+
+  /**
+   * Runs `work` in one synchronous transaction (migrations use it too). A promise returned by it
+   * cannot be waited for inside SQLite's transaction: it is refused and everything rolled back.
+   */
+  run<T>(work: (tx: StorageTransaction) => T): T {
+    const { store, spore, quotaBytes } = this.#options
+    return store.db.transaction((db) => {
+      const result = work(transactionView({ db, spore, quotaBytes }))
+      if (isThenable(result)) {
+        Promise.resolve(result).catch(() => undefined)
+        throw new StorageError(
+          `spore "${spore}": a storage transaction must not await (its work returned a promise); nothing was written`,
+        )
+      }
+      return result
+    })
+  }
+}
+
+interface View {
+  readonly db: Queryable
+  readonly spore: string
+  readonly quotaBytes: number
+}
+
+function transactionView({ db, spore, quotaBytes }: View): StorageTransaction {
+  return {
+    get<T>(key: string, schema?: OperationSchema<T>) {
+      const text = readEntry(db, spore, checkKey(key))
+      return text === undefined ? undefined : checkSchemaNow(key, decodeValue(text), schema, 'read')
+    },
+    set<T>(key: string, value: T, schema?: OperationSchema<T>) {
+      const json = encodeValue(checkKey(key), checkSchemaNow(key, value, schema, 'write'))
+      const before = readEntry(db, spore, key)
+      const growth = entryBytes(key, json) - (before === undefined ? 0 : entryBytes(key, before))
+      // Only growth is checked: a spore over a lowered quota may still shrink or delete.
+      if (growth > 0) {
+        const used = bytesUsed(db, spore)
+        if (used + growth > quotaBytes) {
+          throw new StorageError(
+            `spore "${spore}", storage key "${key}": writing it would use ${used + growth} bytes, past the quota of ${quotaBytes} (mycelo.yaml storage)`,
+            key,
+          )
+        }
+      }
+      writeEntry(db, spore, key, json)
+    },
+    delete: (key: string) => deleteEntry(db, spore, checkKey(key)),
+    list<T>(prefix?: string, schema?: OperationSchema<T>) {
+      return listEntries(db, spore, checkPrefix(prefix)).map((row) => ({
+        key: row.key,
+        value: checkSchemaNow(row.key, decodeValue(row.value), schema, 'read'),
+      }))
+    },
+  }
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  )
+}

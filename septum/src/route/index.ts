@@ -1,0 +1,6 @@
+export {
+  SIGNATURE_HEADERS,
+  type SignatureCheck,
+  type SignatureScheme,
+  verifySignature,
+} from './signature.ts'
