@@ -87,6 +87,7 @@ beforeAll(async () => {
       watch: WATCH,
       series: SERIES,
       pager: PAGER,
+      web: realSpore('web'),
     },
     config: `owner: { channel: chat, userId: owner }\n${LOOPBACK_SPORANGIA}`,
     roles: { moderator: ['admin.plugins', 'admin.health', 'admin.people'] },
@@ -238,10 +239,28 @@ describe('the admin page, screen by screen', () => {
     await shoot('rules')
   })
 
-  test('chat: without the web spore, the screen says how to get it', async () => {
+  test('chat: a conversation through the web spore, and how to switch it on when it is off', async () => {
     await visit('chat', 'Chat')
-    await page.getByText('Chat needs the web channel').waitFor()
+    const input = page.getByLabel('Your message')
+    // Usable once the stream said `ready`.
+    await input.and(page.locator(':enabled')).waitFor()
+    const conversation = page.getByRole('list', { name: 'Conversation with the bot' })
+    await input.fill('/help tonight')
+    await input.press('Enter')
+    await conversation.getByText('/help tonight', { exact: true }).waitFor()
+    await conversation.locator('.bubble-bot').first().waitFor()
+    // The rule set above (groups only) holds here as on any channel: the bot says so.
+    await input.fill('/tonight')
+    await input.press('Enter')
+    await conversation.getByText('/tonight only works in a group.').waitFor()
     await shoot('chat')
+    const off = await client.send('/api/v1/spores/web/disable', { session: owner, method: 'POST' })
+    expect(off.status).toBe(200)
+    await page.reload()
+    await page.getByText('Chat needs the web channel').waitFor()
+    await shoot('chat-off')
+    await page.getByRole('button', { name: 'Enable the web spore' }).click()
+    await page.getByLabel('Your message').and(page.locator(':enabled')).waitFor()
   })
 
   test('logs and audit: the live tail and every audited change', async () => {
