@@ -213,6 +213,12 @@ describe('the admin page, screen by screen', () => {
       .first()
       .waitFor()
     await shoot('install')
+    // Uninstalling can take the spore's stored data with it, after the person confirms.
+    await installed.getByLabel('and delete its data').check()
+    page.once('dialog', (dialog) => void dialog.accept())
+    await installed.getByRole('button', { name: 'Uninstall probe' }).click()
+    await page.getByText('probe is uninstalled, and the data it stored deleted.').waitFor()
+    await installed.getByText('Nothing installed from a source yet').waitFor()
   })
 
   test('people and roles: identities, roles, and the commands a role allows', async () => {
@@ -225,6 +231,11 @@ describe('the admin page, screen by screen', () => {
     await page.getByRole('button', { name: 'Edit moderator' }).click()
     // admin.health, admin.people and admin.plugins: three commands, matched by the API.
     await page.getByText(/Allows 3 of \d+ commands/).waitFor()
+    await page.getByRole('button', { name: 'Rename Ben' }).click()
+    await page.getByLabel('New name for Ben').fill('Benjamin')
+    await page.getByRole('row', { name: /^Ben\b/ }).getByRole('button', { name: 'Save' }).click()
+    await page.getByText('Benjamin is renamed.').waitFor()
+    await page.getByRole('row', { name: /^Benjamin\b/ }).waitFor()
     await shoot('people')
   })
 
