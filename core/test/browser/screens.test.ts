@@ -233,7 +233,10 @@ describe('the admin page, screen by screen', () => {
     await page.getByText(/Allows 3 of \d+ commands/).waitFor()
     await page.getByRole('button', { name: 'Rename Ben' }).click()
     await page.getByLabel('New name for Ben').fill('Benjamin')
-    await page.getByRole('row', { name: /^Ben\b/ }).getByRole('button', { name: 'Save' }).click()
+    await page
+      .getByRole('row', { name: /^Ben\b/ })
+      .getByRole('button', { name: 'Save' })
+      .click()
     await page.getByText('Benjamin is renamed.').waitFor()
     await page.getByRole('row', { name: /^Benjamin\b/ }).waitFor()
     await shoot('people')
