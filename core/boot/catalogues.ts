@@ -12,10 +12,25 @@ export type Params = Readonly<Record<string, unknown>>
 export const CORE_TRANSLATIONS = join(import.meta.dir, '..', '..', 'translations')
 
 /**
- * Compiles every `<locale>.yaml` of a folder. These ship with the code, so a file that does not
- * compile is a bug in this release and throws.
+ * Top-level sections of the core's catalogues the bot never renders itself: the admin page's
+ * words, which /api/v1/catalogue reads from the files for the browser. Compiling them at start
+ * would cost every bot memory for a page nobody may open.
  */
-export function loadDomain(folder: string): DomainCatalogs {
+const BROWSER_SECTIONS: ReadonlySet<string> = new Set(['page'])
+
+/** The core's own domain, without what only the browser reads. */
+export function loadCoreDomain(): DomainCatalogs {
+  return loadDomain(join(CORE_TRANSLATIONS, 'core'), { skip: BROWSER_SECTIONS })
+}
+
+/**
+ * Compiles every `<locale>.yaml` of a folder, less the top-level sections `skip` names. These ship
+ * with the code, so a file that does not compile is a bug in this release and throws.
+ */
+export function loadDomain(
+  folder: string,
+  options: { readonly skip?: ReadonlySet<string> } = {},
+): DomainCatalogs {
   const catalogs = new Map<string, CompiledCatalog>()
   let files: string[]
   try {
@@ -26,7 +41,11 @@ export function loadDomain(folder: string): DomainCatalogs {
   }
   for (const file of files.sort()) {
     const locale = file.slice(0, -'.yaml'.length)
-    catalogs.set(locale, compileCatalog(locale, parse(readFileSync(join(folder, file), 'utf8'))))
+    const parsed: unknown = parse(readFileSync(join(folder, file), 'utf8'))
+    if (options.skip && parsed !== null && typeof parsed === 'object') {
+      for (const section of options.skip) delete (parsed as Record<string, unknown>)[section]
+    }
+    catalogs.set(locale, compileCatalog(locale, parsed))
   }
   return catalogs
 }
@@ -52,7 +71,7 @@ const SILENT: Logger = {
 /** The core's own catalogues and the shared `common` ones, as the runtime is assembled with them. */
 export function coreCatalogues(): { readonly core: DomainCatalogs; readonly common: DomainCatalogs } {
   return {
-    core: loadDomain(join(CORE_TRANSLATIONS, 'core')),
+    core: loadCoreDomain(),
     common: loadDomain(join(CORE_TRANSLATIONS, 'common')),
   }
 }

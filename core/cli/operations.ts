@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Logger, TranslatableRef } from '@mycelo/septum'
-import { CORE_TRANSLATIONS, loadDomain } from '../boot/catalogues.ts'
+import { CORE_TRANSLATIONS, loadCoreDomain, loadDomain } from '../boot/catalogues.ts'
 import { ConfigFileError, loadConfig } from '../boot/config.ts'
 import { Translator } from '../i18n/translator.ts'
 import { writeBackup } from '../operations/backup/backup.ts'
@@ -130,7 +130,7 @@ let translator: Translator | undefined
 function translate(ref: TranslatableRef, locale: string): string {
   if (translator === undefined) {
     translator = new Translator({ defaultLocale: 'en', logger: SILENT })
-    translator.addDomain('core', loadDomain(join(CORE_TRANSLATIONS, 'core')))
+    translator.addDomain('core', loadCoreDomain())
     translator.addDomain('common', loadDomain(join(CORE_TRANSLATIONS, 'common')))
   }
   return translator.render(ref, locale)

@@ -1,7 +1,10 @@
 import type { Server } from 'bun'
 
-/** Where Bun serves the bundled document itself; people open `/`, which carries the headers. */
-const BUNDLED = '/_page/'
+/**
+ * Where Bun serves the bundled document itself, without the app's headers: a path nobody can
+ * guess, new at each start, read once by the server; people open `/`, which carries the headers.
+ */
+const BUNDLED = `/_page/${crypto.randomUUID()}/`
 
 export interface PageServing {
   /** The page's document, bundled at the first call and kept. */

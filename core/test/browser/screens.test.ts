@@ -1,8 +1,10 @@
 // Every screen of the admin page in a real Chromium against a real bot on loopback: signed in
 // through the one-time link printed at start, each screen visited and photographed for the README
-// (docs/screenshots/), in English, in French and in the dark theme. Assertions read visible text.
+// (docs/screenshots/ when MYCELO_SCREENSHOTS=docs, else a scratch folder, so a test run leaves the
+// committed pictures alone), in English, in French and in the dark theme. Assertions read visible text.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { IncomingMessage } from '@mycelo/septum'
 import type { Browser, Page } from 'playwright-core'
@@ -16,7 +18,10 @@ import { realSpore } from '../support/real-spores.ts'
 import { CHAT_HYPHA } from '../support/runtime.ts'
 import { launchBrowser } from './launch.ts'
 
-const SHOTS = join(import.meta.dir, '..', '..', '..', 'docs', 'screenshots')
+const SHOTS =
+  process.env.MYCELO_SCREENSHOTS === 'docs'
+    ? join(import.meta.dir, '..', '..', '..', 'docs', 'screenshots')
+    : join(tmpdir(), `mycelo-screens-${process.pid}`)
 
 /** A connected system, a command spore that needs it, and one that needs what is not there. */
 const FILMS = {
@@ -45,6 +50,8 @@ const PAGER = {
     async listen() {}, async stop() {}, async send() {},
   }) }`,
 }
+
+const DISCORD_TOKEN = 'discord-token-kept-4d2f'
 
 let core: CoreWith
 let url: string
@@ -85,6 +92,7 @@ beforeAll(async () => {
       watch: WATCH,
       series: SERIES,
       pager: PAGER,
+      web: realSpore('web'),
     },
     config: `owner: { channel: chat, userId: owner }\n${LOOPBACK_SPORANGIA}`,
     roles: { moderator: ['admin.plugins', 'admin.health', 'admin.people'] },
@@ -111,6 +119,13 @@ beforeAll(async () => {
     body: { source: String((added.body.source as { id: string }).id), spore: 'probe', strain: '1.0.0' },
   })
   expect(installed.status).toBe(200)
+  // A secret already stored, as an operator would have typed it in chat: the form must keep it.
+  const secret = await client.send('/api/v1/spores/discord/settings', {
+    session: owner,
+    method: 'PATCH',
+    body: { values: { token: DISCORD_TOKEN } },
+  })
+  expect(secret.status).toBe(200)
   const rule = await client.send('/api/v1/rules/watch.tonight', {
     session: owner,
     method: 'PUT',
@@ -173,9 +188,14 @@ describe('the admin page, screen by screen', () => {
     await discord.getByText('disabled').waitFor()
     await page.getByRole('button', { name: 'Settings of discord' }).click()
     const form = page.getByRole('region', { name: 'Settings of discord' })
-    await form.getByRole('button', { name: 'Save settings' }).waitFor()
+    // The stored token reaches the page only as the mask, and saving it unchanged keeps it.
+    expect(await form.getByLabel(/^token/).inputValue()).toBe('••••')
+    expect(await page.content()).not.toContain(DISCORD_TOKEN)
     await page.getByRole('img', { name: 'The requires graph of the installed spores' }).waitFor()
     await shoot('spores')
+    await form.getByRole('button', { name: 'Save settings' }).click()
+    await page.getByText('Settings of discord saved.').waitFor()
+    expect(core.running.plugins.settingsWithFlags('discord').token?.value).toBe(DISCORD_TOKEN)
   })
 
   test('install: sources with their trust, what one offers, and what an installed spore asks for', async () => {
@@ -198,6 +218,12 @@ describe('the admin page, screen by screen', () => {
       .first()
       .waitFor()
     await shoot('install')
+    // Uninstalling can take the spore's stored data with it, after the person confirms.
+    await installed.getByLabel('and delete its data').check()
+    page.once('dialog', (dialog) => void dialog.accept())
+    await installed.getByRole('button', { name: 'Uninstall probe' }).click()
+    await page.getByText('probe is uninstalled, and the data it stored deleted.').waitFor()
+    await installed.getByText('Nothing installed from a source yet').waitFor()
   })
 
   test('people and roles: identities, roles, and the commands a role allows', async () => {
@@ -210,6 +236,14 @@ describe('the admin page, screen by screen', () => {
     await page.getByRole('button', { name: 'Edit moderator' }).click()
     // admin.health, admin.people and admin.plugins: three commands, matched by the API.
     await page.getByText(/Allows 3 of \d+ commands/).waitFor()
+    await page.getByRole('button', { name: 'Rename Ben' }).click()
+    await page.getByLabel('New name for Ben').fill('Benjamin')
+    await page
+      .getByRole('row', { name: /^Ben\b/ })
+      .getByRole('button', { name: 'Save' })
+      .click()
+    await page.getByText('Benjamin is renamed.').waitFor()
+    await page.getByRole('row', { name: /^Benjamin\b/ }).waitFor()
     await shoot('people')
   })
 
@@ -224,10 +258,28 @@ describe('the admin page, screen by screen', () => {
     await shoot('rules')
   })
 
-  test('chat: without the web spore, the screen says how to get it', async () => {
+  test('chat: a conversation through the web spore, and how to switch it on when it is off', async () => {
     await visit('chat', 'Chat')
-    await page.getByText('Chat needs the web channel').waitFor()
+    const input = page.getByLabel('Your message')
+    // Usable once the stream said `ready`.
+    await input.and(page.locator(':enabled')).waitFor()
+    const conversation = page.getByRole('list', { name: 'Conversation with the bot' })
+    await input.fill('/help tonight')
+    await input.press('Enter')
+    await conversation.getByText('/help tonight', { exact: true }).waitFor()
+    await conversation.locator('.bubble-bot').first().waitFor()
+    // The rule set above (groups only) holds here as on any channel: the bot says so.
+    await input.fill('/tonight')
+    await input.press('Enter')
+    await conversation.getByText('/tonight only works in a group.').waitFor()
     await shoot('chat')
+    const off = await client.send('/api/v1/spores/web/disable', { session: owner, method: 'POST' })
+    expect(off.status).toBe(200)
+    await page.reload()
+    await page.getByText('Chat needs the web channel').waitFor()
+    await shoot('chat-off')
+    await page.getByRole('button', { name: 'Enable the web spore' }).click()
+    await page.getByLabel('Your message').and(page.locator(':enabled')).waitFor()
   })
 
   test('logs and audit: the live tail and every audited change', async () => {
@@ -255,5 +307,37 @@ describe('the admin page, screen by screen', () => {
     // Remembered across a reload.
     expect(await page.locator('html').getAttribute('data-theme')).toBe('dark')
     await shoot('overview-dark')
+  })
+
+  test("a moderator's page: only the screens and buttons their role allows", async () => {
+    // The same browser signs in again as Ana, whose only role is the moderator's.
+    const { store, directory } = core.running.assembly!.runtime
+    const ana = directory.resolve({ channel: 'chat', externalId: 'ana' }).id
+    const secret = loginTickets(store).issue({ principalId: ana, form: 'link', now: Date.now() }).secret
+    await page.evaluate(() => localStorage.setItem('mycelo.theme', 'light'))
+    // Signing out ends the owner's session on the server and lands on the sign-in page.
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Sign in to Mycelo' }).waitFor()
+    // From another document: the sign-in page reads its link's fragment when it loads.
+    await page.goto('about:blank')
+    await page.goto(`${url}/login#${secret}`)
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
+    const nav = page.getByRole('navigation', { name: 'Screens' })
+    expect(await nav.getByRole('link').allTextContents()).toEqual([
+      'Overview',
+      'Spores',
+      'People and roles',
+      'Chat',
+    ])
+    await visit('spores', 'Spores')
+    await page
+      .getByRole('row', { name: /^films/ })
+      .getByText('live')
+      .waitFor()
+    // admin.plugins reads; admin.enable, admin.disable, admin.reload and admin.form are not theirs.
+    expect(await page.getByRole('button', { name: /^(Enable|Disable|Reload|Settings of)/ }).count()).toBe(0)
+    await shoot('moderator')
+    await page.goto(`${url}/#/install`)
+    await page.getByText('Your roles do not open this screen').waitFor()
   })
 })

@@ -211,5 +211,7 @@ describe('the page itself', () => {
     const bundle = await fetch(new URL(script!, bot.url))
     expect(bundle.status).toBe(200)
     expect(bundle.headers.get('content-type')).toContain('javascript')
+    // The document as Bun bundles it, without the headers, is at no path anyone could guess.
+    expect((await fetch(`${bot.url}/_page/`)).status).toBe(404)
   })
 })

@@ -181,21 +181,22 @@ export function InstallScreen() {
                       </button>
                     ) : null}
                     {can('admin.uninstall') ? (
-                      <button
-                        type="button"
-                        className="danger"
-                        disabled={action.busy !== undefined}
-                        onClick={() => {
-                          if (!confirm(t('install.confirmUninstall', { spore: spore.name }))) return
-                          void action.run(
+                      <Uninstall
+                        spore={spore.name}
+                        busy={action.busy !== undefined}
+                        uninstall={(keepData) =>
+                          action.run(
                             'uninstall',
-                            () => api(`/installs/${part(spore.name)}`, { method: 'DELETE' }),
-                            t('install.done.uninstall', { spore: spore.name }),
+                            () =>
+                              api(`/installs/${part(spore.name)}${keepData ? '' : '?keepData=false'}`, {
+                                method: 'DELETE',
+                              }),
+                            t(keepData ? 'install.done.uninstall' : 'install.done.uninstallData', {
+                              spore: spore.name,
+                            }),
                           )
-                        }}
-                      >
-                        {t('action.uninstall')}
-                      </button>
+                        }
+                      />
                     ) : null}
                   </div>
                 </li>
@@ -257,6 +258,41 @@ function OfferedRow({
         ) : null}
       </td>
     </tr>
+  )
+}
+
+/** Uninstalling keeps what the spore stored unless the person ticks the box beside the button. */
+function Uninstall({
+  spore,
+  busy,
+  uninstall,
+}: {
+  readonly spore: string
+  readonly busy: boolean
+  readonly uninstall: (keepData: boolean) => void
+}) {
+  const { t } = useWords()
+  const [withData, setWithData] = useState(false)
+  return (
+    <span className="inline-form">
+      <button
+        type="button"
+        className="danger"
+        disabled={busy}
+        aria-label={t('install.uninstallOne', { spore })}
+        onClick={() => {
+          if (!confirm(t(withData ? 'install.confirmUninstallData' : 'install.confirmUninstall', { spore })))
+            return
+          uninstall(!withData)
+        }}
+      >
+        {t('action.uninstall')}
+      </button>
+      <label className="check">
+        <input type="checkbox" checked={withData} onChange={(event) => setWithData(event.target.checked)} />
+        {t('install.withData')}
+      </label>
+    </span>
   )
 }
 

@@ -118,6 +118,25 @@ export function PeopleScreen() {
                           }
                         />
                       ) : null}
+                      {can('admin.rename') ? (
+                        <Rename
+                          person={nameOf(principal)}
+                          current={principal.displayName ?? ''}
+                          rename={(displayName) =>
+                            action.run(
+                              'rename',
+                              () =>
+                                api(`/principals/${part(principal.id)}/name`, {
+                                  method: 'PUT',
+                                  body: { displayName },
+                                }),
+                              t('people.renamed', {
+                                person: displayName === '' ? nameOf(principal) : displayName,
+                              }),
+                            )
+                          }
+                        />
+                      ) : null}
                       {!principal.reviewed && can('admin.review') ? (
                         <button
                           type="button"
@@ -142,6 +161,50 @@ export function PeopleScreen() {
       ) : null}
       {can('admin.roles') ? <RolesSection roles={roles} /> : null}
     </>
+  )
+}
+
+/** A display name of the bot's own for a person; an empty one shows the channel's name again. */
+function Rename({
+  person,
+  current,
+  rename,
+}: {
+  readonly person: string
+  readonly current: string
+  readonly rename: (displayName: string) => Promise<boolean>
+}) {
+  const { t } = useWords()
+  const [open, setOpen] = useState(false)
+  const [name, setName] = useState(current)
+  if (!open) {
+    return (
+      <button type="button" onClick={() => setOpen(true)} aria-label={t('people.renameOne', { person })}>
+        {t('action.rename')}
+      </button>
+    )
+  }
+  return (
+    <form
+      className="inline-form"
+      onSubmit={(event) => {
+        event.preventDefault()
+        void rename(name.trim()).then((done) => done && setOpen(false))
+      }}
+    >
+      <input
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        aria-label={t('people.nameOf', { person })}
+        placeholder={t('people.namePlaceholder')}
+      />
+      <button type="submit" className="primary">
+        {t('action.save')}
+      </button>
+      <button type="button" onClick={() => setOpen(false)}>
+        {t('action.cancel')}
+      </button>
+    </form>
   )
 }
 
