@@ -74,5 +74,10 @@ export function allows(c: Context<HttpEnv>, pattern: string): boolean {
 export function actAsSession<T>(c: Context<HttpEnv>, work: () => T): T {
   const principalId = c.get('principalId')
   if (principalId === undefined) throw new HttpError(401, 'http.error.unauthenticated')
-  return actingAs({ kind: 'principal', principalId, channel: 'web', spore: 'web' }, work)
+  // The session's language travels with the actor: reasons and refusals read in the page's words.
+  const locale = c.get('locale')
+  return actingAs(
+    { kind: 'principal', principalId, channel: 'web', spore: 'web', ...(locale ? { locale } : {}) },
+    work,
+  )
 }

@@ -2,6 +2,7 @@ import type { HealthRead, RhizaHealth } from '@mycelo/septum'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 import { logExpiry } from '../supervision/deadline.ts'
 import { askHealth, reportsHealth } from '../supervision/health-asking.ts'
+import { standing } from './plugins.ts'
 
 /**
  * health.read: every live rhiza, and every live channel that reports its health, asked at once.
@@ -22,16 +23,20 @@ export function healthRead(runtime: CoreRuntime): HealthRead {
       const read = answers.map((answer): RhizaHealth => {
         const state = runtime.supervisor.stateOf(answer.name)?.state
         if (state !== 'reconnecting' && state !== 'connecting') return answer
-        return { ...answer, state: 'unreachable', detail: runtime.supervisor.notLive(answer.name) ?? state }
+        const spore = runtime.germination.byName.get(answer.name)
+        const detail =
+          spore === undefined ? runtime.supervisor.notLive(answer.name) : standing(runtime, spore).reason
+        return { ...answer, state: 'unreachable', detail: detail ?? state }
       })
       // A channel being reconnected to has no instance to ask: the supervisor says where it stands.
       const reconnecting = runtime.germination.spores
         .filter((spore) => spore.state !== 'live' && spore.state !== 'disabled')
         .flatMap((spore): RhizaHealth[] => {
-          const down = runtime.supervisor.notLive(spore.name)
-          return down === undefined
-            ? []
-            : [{ name: spore.name, state: 'unreachable', detail: down, checkedAt: new Date() }]
+          if (runtime.supervisor.notLive(spore.name) === undefined) return []
+          const detail = standing(runtime, spore).reason
+          return [
+            { name: spore.name, state: 'unreachable', ...(detail ? { detail } : {}), checkedAt: new Date() },
+          ]
         })
       return [...read, ...reconnecting]
     },

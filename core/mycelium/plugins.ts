@@ -1,6 +1,6 @@
 import { type PluginInfo, type PluginsRead, type PluginsToggle, septumIncompatibility } from '@mycelo/septum'
 import { audited } from '../audit/audited.ts'
-import { DISABLED_REASON } from '../germination/index.ts'
+import { DISABLED_REASON, type GerminatedSpore } from '../germination/index.ts'
 import { readManifest } from '../germination/manifest-reading.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 import type { PluginStore } from '../store/index.ts'
@@ -9,6 +9,27 @@ import { lockoutRefusal } from './lockout.ts'
 import { DONE, refused } from './outcome.ts'
 import { checkStoredSettings, readConfigSchema } from './plugin-schema.ts'
 import { reasonForReader } from './reader-locale.ts'
+
+/**
+ * A spore's state and reason as its reader sees them: the supervisor's word over germination's (a
+ * channel reaching nothing is not live), worded in the reader's language. Every surface that shows
+ * a spore's state reads it here.
+ */
+export function standing(
+  runtime: CoreRuntime,
+  spore: {
+    readonly name: string
+    readonly state: GerminatedSpore['state']
+    readonly reason?: string | undefined
+  },
+): { readonly state: GerminatedSpore['state']; readonly reason?: string } {
+  const down = spore.state === 'disabled' ? undefined : runtime.supervisor.notLive(spore.name)
+  const state = down === undefined ? spore.state : 'dormant'
+  const read = spore.reason === undefined ? undefined : reasonForReader(runtime.translator, spore.reason)
+  // The supervisor's words quote germination's reason: that part is worded for the reader too.
+  const reason = down === undefined ? read : spore.reason && read ? down.replace(spore.reason, read) : down
+  return reason ? { state, reason } : { state }
+}
 
 /** plugins.read: every discovered spore, as germination left it and as its install row now reads. */
 export function pluginsRead(runtime: CoreRuntime): PluginsRead {
@@ -21,13 +42,7 @@ export function pluginsRead(runtime: CoreRuntime): PluginsRead {
         .map((spore) => {
           const row = rows.get(spore.name)
           // The supervisor's word over germination's: a channel reaching nothing is not live.
-          const down = spore.state === 'disabled' ? undefined : runtime.supervisor.notLive(spore.name)
-          const state = down === undefined ? spore.state : 'dormant'
-          // The supervisor's words quote germination's reason: that part is worded for the reader too.
-          const read =
-            spore.reason === undefined ? undefined : reasonForReader(runtime.translator, spore.reason)
-          const reason =
-            down === undefined ? read : spore.reason && read ? down.replace(spore.reason, read) : down
+          const { state, reason } = standing(runtime, spore)
           const description = spore.manifest?.description
           return {
             name: spore.name,

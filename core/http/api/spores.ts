@@ -3,7 +3,7 @@
 import { z } from 'zod'
 import { report } from '../../germination/report.ts'
 import { pluginsConfigure } from '../../mycelium/configure.ts'
-import { pluginsRead, pluginsToggle } from '../../mycelium/plugins.ts'
+import { pluginsRead, pluginsToggle, standing } from '../../mycelium/plugins.ts'
 import { answerOutcome, notFound, refusalBody, refusalResponse, refusalStatus } from './answer.ts'
 import { type ApiDeps, type ApiRoute, route } from './route.ts'
 
@@ -30,7 +30,9 @@ export function sporeRoutes(deps: ApiDeps): ApiRoute[] {
       summary: 'The germination report: every spore with its kind, state and reason',
       command: 'admin.plugins',
       handle: ({ c }) =>
-        c.json({ spores: report(runtime.germination, (name) => runtime.supervisor.notLive(name)) }),
+        c.json({
+          spores: report(runtime.germination).map((line) => ({ ...line, ...standing(runtime, line) })),
+        }),
     }),
     route({
       method: 'get',

@@ -99,7 +99,8 @@ export function App() {
     )
   } else {
     const Screen = current.component
-    body = <Screen />
+    // Keyed by language: a switch fetches again, so what the bot words (reasons) reads in it too.
+    body = <Screen key={words.locale} />
   }
 
   return (

@@ -188,7 +188,7 @@ export function InstallScreen() {
                           action.run(
                             'uninstall',
                             () =>
-                              api(`/installs/${part(spore.name)}${keepData ? '' : '?keepData=false'}`, {
+                              api(`/installs/${part(spore.name)}?keepData=${keepData ? 'true' : 'false'}`, {
                                 method: 'DELETE',
                               }),
                             t(keepData ? 'install.done.uninstall' : 'install.done.uninstallData', {
