@@ -37,9 +37,14 @@ async function signIn(ticket) {
   if (answer.ok) { location.replace('/'); return }
   document.getElementById('message').textContent = body.error || answer.statusText
 }
+// A link opened while this page is already open changes only the hash: read it then too.
+function fromLink() {
+  const ticket = location.hash.slice(1)
+  if (ticket) { history.replaceState(null, '', '/login'); signIn(ticket) }
+}
+window.addEventListener('hashchange', fromLink)
 document.addEventListener('DOMContentLoaded', () => {
-  const fromLink = location.hash.slice(1)
-  if (fromLink) { history.replaceState(null, '', '/login'); signIn(fromLink) }
+  fromLink()
   document.getElementById('login').addEventListener('submit', (event) => {
     event.preventDefault()
     signIn(document.getElementById('code').value)

@@ -1,11 +1,10 @@
 import { Hono } from 'hono'
 import { deleteCookie, setCookie } from 'hono/cookie'
 import { z } from 'zod'
-import { localeOutcomes } from '../mycelium/locale.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 import type { HttpEnv } from './env.ts'
-import { HttpError, refusalError } from './errors.ts'
-import { actAsSession, allows, requireCommand, requireSession, sessionCookieName } from './session-guard.ts'
+import { HttpError } from './errors.ts'
+import { allows, requireSession, sessionCookieName } from './session-guard.ts'
 import type { SessionBook } from './sessions.ts'
 import type { LoginThrottle } from './throttle.ts'
 import { loginTickets } from './tickets.ts'
@@ -21,7 +20,6 @@ export interface SessionRouteOptions {
 }
 
 const loginBody = z.strictObject({ ticket: z.string().trim().min(1).max(200) })
-const localeBody = z.strictObject({ locale: z.string().trim().min(1).max(35) })
 
 /**
  * /api/v1/session: sign in with a one-time link or chat code, who am I, sign out, and a person's
@@ -94,16 +92,6 @@ export function sessionRoutes(options: SessionRouteOptions): Hono<HttpEnv> {
       throw new HttpError(404, 'http.error.sessionUnknown')
     }
     return c.json({ ok: true })
-  })
-
-  // The reader's own language, through the same mycelium function as chat's /lang (and audited there).
-  app.post('/locale', requireCommand('admin.lang'), async (c) => {
-    const { locale } = await bodyOf(c.req.raw, localeBody)
-    const done = await actAsSession(c, () =>
-      localeOutcomes(runtime).setPrincipalLocale(c.get('principalId'), locale),
-    )
-    if (!done.ok) throw refusalError(done.refusal)
-    return c.json({ ok: true, locale })
   })
 
   return app

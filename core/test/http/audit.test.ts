@@ -22,7 +22,8 @@ describe('the audit log', () => {
     await core.ask('/disable nothing-here')
     const signed = await client.signIn(tokenOf(bot.loginLink))
     expect(
-      (await client.send('/api/v1/session/locale', { body: { locale: 'en' }, session: signed })).status,
+      (await client.send('/api/v1/me/locale', { method: 'PUT', body: { locale: 'en' }, session: signed }))
+        .status,
     ).toBe(200)
     // Reads are not audited.
     await core.ask('/plugins')

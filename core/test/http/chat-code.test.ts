@@ -1,14 +1,12 @@
 import { afterEach, describe, expect, it } from 'bun:test'
 import { CODE_TTL_MS } from '../../http/tickets.ts'
-import { startWebBot, type WebBot } from './web.ts'
+import { codeIn, startWebBot, type WebBot } from './web.ts'
 
 let bot: WebBot | undefined
 afterEach(async () => {
   await bot?.stop()
   bot = undefined
 })
-
-const codeIn = (reply: string | undefined) => /: ([A-Z0-9]{10}) /.exec(reply ?? '')?.[1]
 
 describe('/web in chat, through the real admin spore and bus', () => {
   it('gives the asking person a code that opens a session acting as them, once', async () => {
@@ -58,25 +56,41 @@ describe('the session acts with exactly its roles', () => {
     })
     const { core, client } = bot
     const alice = await client.signIn(codeIn((await core.ask('/web', { from: 'alice' }))[0])!)
-    const refused = await client.send('/api/v1/session/locale', { body: { locale: 'fr' }, session: alice })
+    const refused = await client.send('/api/v1/me/locale', {
+      method: 'PUT',
+      body: { locale: 'fr' },
+      session: alice,
+    })
     expect(refused.status).toBe(403)
     expect(refused.body.key).toBe('http.error.notAllowed')
     expect(refused.body.error).toContain('/lang')
 
     const bob = await client.signIn(codeIn((await core.ask('/web', { from: 'bob' }))[0])!)
-    const done = await client.send('/api/v1/session/locale', { body: { locale: 'fr' }, session: bob })
+    const done = await client.send('/api/v1/me/locale', {
+      method: 'PUT',
+      body: { locale: 'fr' },
+      session: bob,
+    })
     expect(done.status).toBe(200)
     // The change is the chat one: the bot now answers Bob in French, and the page's errors follow.
     const me = await client.send('/api/v1/session', { session: bob })
     expect(me.body.locale).toBe('fr')
-    const unknown = await client.send('/api/v1/session/locale', { body: { locale: 'xx' }, session: bob })
-    expect(unknown.status).toBe(409)
+    const unknown = await client.send('/api/v1/me/locale', {
+      method: 'PUT',
+      body: { locale: 'xx' },
+      session: bob,
+    })
+    expect(unknown.status).toBe(422)
     expect(unknown.body.key).toBe('refusal.locale_unavailable')
     expect(unknown.body.error).not.toContain('refusal.')
 
     // A role taken away in chat takes effect on the page at once.
     await core.ask(`/revoke ${bob.principalId} speaker`)
-    const after = await client.send('/api/v1/session/locale', { body: { locale: 'en' }, session: bob })
+    const after = await client.send('/api/v1/me/locale', {
+      method: 'PUT',
+      body: { locale: 'en' },
+      session: bob,
+    })
     expect(after.status).toBe(403)
   })
 })

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'bun:test'
 import { LOGIN_FAILURES_ALLOWED } from '../../http/throttle.ts'
 import { LINK_TTL_MS } from '../../http/tickets.ts'
-import { startWebBot, tokenOf, type WebBot } from './web.ts'
+import { codeIn, startWebBot, tokenOf, type WebBot } from './web.ts'
 
 let bot: WebBot | undefined
 afterEach(async () => {
@@ -86,6 +86,34 @@ describe('sessions', () => {
     expect(out.status).toBe(200)
     // The old cookie, replayed, opens nothing: the row is gone, not just the browser's copy.
     expect((await client.send('/api/v1/session', { session: signed })).status).toBe(401)
+  })
+
+  it('signs in again over a session the browser still holds, without its token, but not from elsewhere', async () => {
+    bot = await startWebBot()
+    const { client, core } = bot
+    const held = await client.signIn(tokenOf(bot.loginLink))
+    const code = codeIn((await core.ask('/web'))[0])!
+    // Another site cannot sign the browser in, whatever cookie it holds.
+    const forged = await client.send('/api/v1/session/login', {
+      body: { ticket: code },
+      session: held,
+      csrf: null,
+      origin: 'https://elsewhere.example',
+    })
+    expect(forged.status).toBe(403)
+    expect(forged.body.key).toBe('http.error.origin')
+    // From the page itself, the stale session's CSRF token is not asked for: the sign-in replaces it.
+    const again = await client.send('/api/v1/session/login', {
+      body: { ticket: code },
+      session: held,
+      csrf: null,
+    })
+    expect(again.status).toBe(200)
+    expect(again.body.csrfToken).not.toBe(held.csrf)
+    // Any other write with that cookie still needs its token.
+    const logout = await client.send('/api/v1/session/logout', { method: 'POST', session: held, csrf: null })
+    expect(logout.status).toBe(403)
+    expect(logout.body.key).toBe('http.error.csrf')
   })
 
   it("lists a person's sessions and revokes one, leaving the other", async () => {

@@ -107,6 +107,9 @@ export class WebClient {
   }
 }
 
+/** The one-time code in the bot's answer to /web. */
+export const codeIn = (reply: string | undefined) => /: ([A-Z0-9]{10}) /.exec(reply ?? '')?.[1]
+
 /** The token in a printed link: everything after `#`. */
 export function tokenOf(link: string): string {
   return link.slice(link.indexOf('#') + 1)
