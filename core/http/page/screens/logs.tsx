@@ -3,7 +3,8 @@
 import { useState } from 'react'
 import { api } from '../api.ts'
 import { useLive } from '../live.ts'
-import { Badge, Empty, Loading, Problem, Section } from '../parts/bits.tsx'
+import { Badge, Empty, Section } from '../parts/bits.tsx'
+import { Listing } from '../parts/listing.tsx'
 import { useLoad } from '../parts/load.ts'
 import { useCan } from '../session.ts'
 import type { AuditEntry, Principal } from '../types.ts'
@@ -175,52 +176,38 @@ function AuditSection() {
         </button>
       }
     >
-      {audit.error ? <Problem text={audit.error} retry={audit.reload} /> : null}
-      {audit.loading && entries.length === 0 ? <Loading /> : null}
-      {audit.data && entries.length === 0 ? (
-        <Empty title={t('audit.empty')}>{t('audit.emptyText')}</Empty>
-      ) : null}
-      {entries.length > 0 ? (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{t('column.when')}</th>
-              <th scope="col">{t('column.who')}</th>
-              <th scope="col">{t('column.what')}</th>
-              <th scope="col">{t('column.outcome')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.id}>
-                <td className="small">{new Date(entry.at).toLocaleString(locale)}</td>
-                <td>
-                  {nameOf(entry.actor) ? (
-                    <strong>{nameOf(entry.actor)}</strong>
-                  ) : (
-                    <span className="mono small">{entry.actor}</span>
-                  )}
-                  <span className="sub">{t('audit.via', { via: entry.via, kind: entry.actorKind })}</span>
-                </td>
-                <td>
-                  <code>{entry.method}</code>
-                  {Array.isArray(entry.args) && entry.args.length > 0 ? (
-                    <span className="sub mono">
-                      {entry.args
-                        .map((arg) => (typeof arg === 'string' ? arg : JSON.stringify(arg)))
-                        .join(' ')}
-                    </span>
-                  ) : null}
-                </td>
-                <td>
-                  <Badge tone={OUTCOME[entry.outcome] ?? 'muted'}>{t(`outcome.${entry.outcome}`)}</Badge>
-                  {entry.detail ? <span className="sub">{entry.detail}</span> : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      <Listing
+        load={audit}
+        count={entries.length}
+        empty={{ title: t('audit.empty'), text: t('audit.emptyText') }}
+        columns={['when', 'who', 'what', 'outcome']}
+      >
+        {entries.map((entry) => (
+          <tr key={entry.id}>
+            <td className="small">{new Date(entry.at).toLocaleString(locale)}</td>
+            <td>
+              {nameOf(entry.actor) ? (
+                <strong>{nameOf(entry.actor)}</strong>
+              ) : (
+                <span className="mono small">{entry.actor}</span>
+              )}
+              <span className="sub">{t('audit.via', { via: entry.via, kind: entry.actorKind })}</span>
+            </td>
+            <td>
+              <code>{entry.method}</code>
+              {Array.isArray(entry.args) && entry.args.length > 0 ? (
+                <span className="sub mono">
+                  {entry.args.map((arg) => (typeof arg === 'string' ? arg : JSON.stringify(arg))).join(' ')}
+                </span>
+              ) : null}
+            </td>
+            <td>
+              <Badge tone={OUTCOME[entry.outcome] ?? 'muted'}>{t(`outcome.${entry.outcome}`)}</Badge>
+              {entry.detail ? <span className="sub">{entry.detail}</span> : null}
+            </td>
+          </tr>
+        ))}
+      </Listing>
       {audit.data && audit.data.entries.length === 50 ? (
         <button type="button" onClick={more}>
           {t('action.older')}

@@ -3,7 +3,8 @@
 import { useEffect } from 'react'
 import { api } from '../api.ts'
 import { useLive } from '../live.ts'
-import { Empty, Loading, Problem, Section, StateBadge } from '../parts/bits.tsx'
+import { Empty, Problem, Section, StateBadge } from '../parts/bits.tsx'
+import { Listing } from '../parts/listing.tsx'
 import { useLoad } from '../parts/load.ts'
 import { useCan } from '../session.ts'
 import type { HealthLine, ReportLine, Status } from '../types.ts'
@@ -78,35 +79,23 @@ export function OverviewScreen() {
       ) : null}
 
       <Section title={t('overview.spores.title')} hint={t('overview.spores.hint')}>
-        {report.error ? <Problem text={report.error} retry={report.reload} /> : null}
-        {report.loading && !report.data ? <Loading /> : null}
-        {report.data && spores.length === 0 ? (
-          <Empty title={t('overview.spores.empty')}>{t('overview.spores.emptyText')}</Empty>
-        ) : null}
-        {spores.length > 0 ? (
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('column.spore')}</th>
-                <th scope="col">{t('column.kind')}</th>
-                <th scope="col">{t('column.state')}</th>
-                <th scope="col">{t('column.reason')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {spores.map((spore) => (
-                <tr key={spore.name} className={spore.state === 'dormant' ? 'row-bad' : undefined}>
-                  <th scope="row">{spore.name}</th>
-                  <td>{spore.kind ? t(`kind.${spore.kind}`) : '—'}</td>
-                  <td>
-                    <StateBadge state={spore.state} />
-                  </td>
-                  <td className="reason">{spore.reason ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : null}
+        <Listing
+          load={report}
+          count={spores.length}
+          empty={{ title: t('overview.spores.empty'), text: t('overview.spores.emptyText') }}
+          columns={['spore', 'kind', 'state', 'reason']}
+        >
+          {spores.map((spore) => (
+            <tr key={spore.name} className={spore.state === 'dormant' ? 'row-bad' : undefined}>
+              <th scope="row">{spore.name}</th>
+              <td>{spore.kind ? t(`kind.${spore.kind}`) : '—'}</td>
+              <td>
+                <StateBadge state={spore.state} />
+              </td>
+              <td className="reason">{spore.reason ?? ''}</td>
+            </tr>
+          ))}
+        </Listing>
       </Section>
 
       {can('admin.health') ? (

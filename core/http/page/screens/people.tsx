@@ -2,7 +2,8 @@
 // with its command patterns, and a preview of the commands a set of patterns allows.
 import { useState } from 'react'
 import { api, part } from '../api.ts'
-import { Badge, Empty, Loading, Notice, Problem, Section } from '../parts/bits.tsx'
+import { Badge, Notice, Section } from '../parts/bits.tsx'
+import { Listing } from '../parts/listing.tsx'
 import { useAction, useLoad } from '../parts/load.ts'
 import { useCan } from '../session.ts'
 import type { Principal, Role } from '../types.ts'
@@ -40,123 +41,110 @@ export function PeopleScreen() {
       <Notice notice={action.notice} />
       {can('admin.people') ? (
         <Section title={t('people.list.title')} hint={t('people.list.hint')}>
-          {people.error ? <Problem text={people.error} retry={people.reload} /> : null}
-          {people.loading && !people.data ? <Loading /> : null}
-          {people.data && list.length === 0 ? (
-            <Empty title={t('people.empty')}>{t('people.emptyText')}</Empty>
-          ) : null}
-          {list.length > 0 ? (
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{t('column.person')}</th>
-                  <th scope="col">{t('column.identities')}</th>
-                  <th scope="col">{t('column.roles')}</th>
-                  <th scope="col">
-                    <span className="sr-only">{t('column.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((principal) => (
-                  <tr key={principal.id}>
-                    <th scope="row">
-                      {nameOf(principal)}{' '}
-                      {principal.reviewed ? null : <Badge tone="warn">{t('people.unreviewed')}</Badge>}
-                      <span className="sub mono small">{principal.id}</span>
-                    </th>
-                    <td>
-                      <ul className="plain">
-                        {principal.identities.map((identity) => (
-                          <li key={`${identity.channel}:${identity.externalId}`}>
-                            <Badge tone="muted">{identity.channel}</Badge>{' '}
-                            <span className="mono small">{identity.externalId}</span>
-                          </li>
-                        ))}
-                      </ul>
-                    </td>
-                    <td>
-                      <ul className="chips" aria-label={t('people.rolesOf', { person: nameOf(principal) })}>
-                        {principal.roles.length === 0 ? <li className="sub">{t('people.noRoles')}</li> : null}
-                        {principal.roles.map((role) => (
-                          <li key={role} className="chip">
-                            {role}
-                            {can('admin.revoke') ? (
-                              <button
-                                type="button"
-                                className="chip-x"
-                                aria-label={t('people.revoke', { role, person: nameOf(principal) })}
-                                onClick={() =>
-                                  action.run(
-                                    'revoke',
-                                    () =>
-                                      api(`/principals/${part(principal.id)}/roles/${part(role)}`, {
-                                        method: 'DELETE',
-                                      }),
-                                    t('people.revoked', { role, person: nameOf(principal) }),
-                                  )
-                                }
-                              >
-                                ×
-                              </button>
-                            ) : null}
-                          </li>
-                        ))}
-                      </ul>
-                    </td>
-                    <td className="actions">
-                      {can('admin.grant') && roles.data ? (
-                        <GrantRole
-                          person={nameOf(principal)}
-                          roles={roles.data.roles.filter((role) => !principal.roles.includes(role.name))}
-                          grant={(role) =>
-                            action.run(
-                              'grant',
-                              () => api(`/principals/${part(principal.id)}/roles`, { body: { role } }),
-                              t('people.granted', { role, person: nameOf(principal) }),
-                            )
-                          }
-                        />
-                      ) : null}
-                      {can('admin.rename') ? (
-                        <Rename
-                          person={nameOf(principal)}
-                          current={principal.displayName ?? ''}
-                          rename={(displayName) =>
-                            action.run(
-                              'rename',
-                              () =>
-                                api(`/principals/${part(principal.id)}/name`, {
-                                  method: 'PUT',
-                                  body: { displayName },
-                                }),
-                              t('people.renamed', {
-                                person: displayName === '' ? nameOf(principal) : displayName,
-                              }),
-                            )
-                          }
-                        />
-                      ) : null}
-                      {!principal.reviewed && can('admin.review') ? (
-                        <button
-                          type="button"
-                          onClick={() =>
-                            action.run(
-                              'review',
-                              () => api(`/principals/${part(principal.id)}/review`, { method: 'POST' }),
-                              t('people.reviewedDone', { person: nameOf(principal) }),
-                            )
-                          }
-                        >
-                          {t('action.markReviewed')}
-                        </button>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : null}
+          <Listing
+            load={people}
+            count={list.length}
+            empty={{ title: t('people.empty'), text: t('people.emptyText') }}
+            columns={['person', 'identities', 'roles']}
+            actions
+          >
+            {list.map((principal) => (
+              <tr key={principal.id}>
+                <th scope="row">
+                  {nameOf(principal)}{' '}
+                  {principal.reviewed ? null : <Badge tone="warn">{t('people.unreviewed')}</Badge>}
+                  <span className="sub mono small">{principal.id}</span>
+                </th>
+                <td>
+                  <ul className="plain">
+                    {principal.identities.map((identity) => (
+                      <li key={`${identity.channel}:${identity.externalId}`}>
+                        <Badge tone="muted">{identity.channel}</Badge>{' '}
+                        <span className="mono small">{identity.externalId}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+                <td>
+                  <ul className="chips" aria-label={t('people.rolesOf', { person: nameOf(principal) })}>
+                    {principal.roles.length === 0 ? <li className="sub">{t('people.noRoles')}</li> : null}
+                    {principal.roles.map((role) => (
+                      <li key={role} className="chip">
+                        {role}
+                        {can('admin.revoke') ? (
+                          <button
+                            type="button"
+                            className="chip-x"
+                            aria-label={t('people.revoke', { role, person: nameOf(principal) })}
+                            onClick={() =>
+                              action.run(
+                                'revoke',
+                                () =>
+                                  api(`/principals/${part(principal.id)}/roles/${part(role)}`, {
+                                    method: 'DELETE',
+                                  }),
+                                t('people.revoked', { role, person: nameOf(principal) }),
+                              )
+                            }
+                          >
+                            ×
+                          </button>
+                        ) : null}
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+                <td className="actions">
+                  {can('admin.grant') && roles.data ? (
+                    <GrantRole
+                      person={nameOf(principal)}
+                      roles={roles.data.roles.filter((role) => !principal.roles.includes(role.name))}
+                      grant={(role) =>
+                        action.run(
+                          'grant',
+                          () => api(`/principals/${part(principal.id)}/roles`, { body: { role } }),
+                          t('people.granted', { role, person: nameOf(principal) }),
+                        )
+                      }
+                    />
+                  ) : null}
+                  {can('admin.rename') ? (
+                    <Rename
+                      person={nameOf(principal)}
+                      current={principal.displayName ?? ''}
+                      rename={(displayName) =>
+                        action.run(
+                          'rename',
+                          () =>
+                            api(`/principals/${part(principal.id)}/name`, {
+                              method: 'PUT',
+                              body: { displayName },
+                            }),
+                          t('people.renamed', {
+                            person: displayName === '' ? nameOf(principal) : displayName,
+                          }),
+                        )
+                      }
+                    />
+                  ) : null}
+                  {!principal.reviewed && can('admin.review') ? (
+                    <button
+                      type="button"
+                      onClick={() =>
+                        action.run(
+                          'review',
+                          () => api(`/principals/${part(principal.id)}/review`, { method: 'POST' }),
+                          t('people.reviewedDone', { person: nameOf(principal) }),
+                        )
+                      }
+                    >
+                      {t('action.markReviewed')}
+                    </button>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </Listing>
         </Section>
       ) : null}
       {can('admin.roles') ? <RolesSection roles={roles} /> : null}

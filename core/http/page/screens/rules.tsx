@@ -3,6 +3,7 @@
 import { type FormEvent, useState } from 'react'
 import { api, part } from '../api.ts'
 import { Badge, Empty, Notice, Problem, Section } from '../parts/bits.tsx'
+import { Listing } from '../parts/listing.tsx'
 import { useAction, useLoad } from '../parts/load.ts'
 import { useCan } from '../session.ts'
 import type { CommandLine, SporeInfo } from '../types.ts'
@@ -53,56 +54,45 @@ export function RulesScreen() {
       <Notice notice={action.notice} />
       {can('admin.rules') ? (
         <Section title={t('rules.context.title')} hint={t('rules.context.hint')}>
-          {rules.error ? <Problem text={rules.error} retry={rules.reload} /> : null}
-          {rules.data && rules.data.rules.length === 0 ? (
-            <Empty title={t('rules.context.empty')}>{t('rules.context.emptyText')}</Empty>
-          ) : null}
-          {rules.data && rules.data.rules.length > 0 ? (
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{t('column.command')}</th>
-                  <th scope="col">{t('column.where')}</th>
-                  <th scope="col">
-                    <span className="sr-only">{t('column.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rules.data.rules.map((rule) => (
-                  <tr key={rule.command}>
-                    <th scope="row" className="mono">
-                      {rule.command}
-                    </th>
-                    <td>
-                      {rule.allowed.map((kind) => (
-                        <Badge key={kind} tone="info">
-                          {t(`where.${kind}`)}
-                        </Badge>
-                      ))}
-                    </td>
-                    <td className="actions">
-                      {can('admin.rule') ? (
-                        <button
-                          type="button"
-                          aria-label={t('rules.clearOne', { command: rule.command })}
-                          onClick={() =>
-                            action.run(
-                              'clear',
-                              () => api(`/rules/${part(rule.command)}`, { method: 'DELETE' }),
-                              t('rules.cleared', { command: rule.command }),
-                            )
-                          }
-                        >
-                          {t('action.clear')}
-                        </button>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : null}
+          <Listing
+            load={rules}
+            count={rules.data?.rules.length ?? 0}
+            empty={{ title: t('rules.context.empty'), text: t('rules.context.emptyText') }}
+            columns={['command', 'where']}
+            actions
+          >
+            {(rules.data?.rules ?? []).map((rule) => (
+              <tr key={rule.command}>
+                <th scope="row" className="mono">
+                  {rule.command}
+                </th>
+                <td>
+                  {rule.allowed.map((kind) => (
+                    <Badge key={kind} tone="info">
+                      {t(`where.${kind}`)}
+                    </Badge>
+                  ))}
+                </td>
+                <td className="actions">
+                  {can('admin.rule') ? (
+                    <button
+                      type="button"
+                      aria-label={t('rules.clearOne', { command: rule.command })}
+                      onClick={() =>
+                        action.run(
+                          'clear',
+                          () => api(`/rules/${part(rule.command)}`, { method: 'DELETE' }),
+                          t('rules.cleared', { command: rule.command }),
+                        )
+                      }
+                    >
+                      {t('action.clear')}
+                    </button>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </Listing>
           {can('admin.rule') ? <NewRule commands={commands.data?.commands ?? []} save={setRule} /> : null}
         </Section>
       ) : null}
@@ -255,51 +245,40 @@ function TargetsSection({ channels }: { readonly channels: readonly string[] }) 
   return (
     <Section title={t('targets.title')} hint={t('targets.hint')}>
       <Notice notice={action.notice} />
-      {targets.error ? <Problem text={targets.error} retry={targets.reload} /> : null}
-      {targets.data && list.length === 0 ? (
-        <Empty title={t('targets.empty')}>{t('targets.emptyText')}</Empty>
-      ) : null}
-      {list.length > 0 ? (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{t('column.channel')}</th>
-              <th scope="col">{t('column.conversation')}</th>
-              <th scope="col">
-                <span className="sr-only">{t('column.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((target) => (
-              <tr key={`${target.channel}:${target.conversationId}`}>
-                <th scope="row">{target.channel}</th>
-                <td className="mono">{target.conversationId}</td>
-                <td className="actions">
-                  {can('admin.target-remove') ? (
-                    <button
-                      type="button"
-                      className="danger"
-                      onClick={() =>
-                        action.run(
-                          'remove',
-                          () =>
-                            api(`/broadcast-targets/${part(target.channel)}/${part(target.conversationId)}`, {
-                              method: 'DELETE',
-                            }),
-                          t('targets.removed'),
-                        )
-                      }
-                    >
-                      {t('action.remove')}
-                    </button>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      <Listing
+        load={targets}
+        count={list.length}
+        empty={{ title: t('targets.empty'), text: t('targets.emptyText') }}
+        columns={['channel', 'conversation']}
+        actions
+      >
+        {list.map((target) => (
+          <tr key={`${target.channel}:${target.conversationId}`}>
+            <th scope="row">{target.channel}</th>
+            <td className="mono">{target.conversationId}</td>
+            <td className="actions">
+              {can('admin.target-remove') ? (
+                <button
+                  type="button"
+                  className="danger"
+                  onClick={() =>
+                    action.run(
+                      'remove',
+                      () =>
+                        api(`/broadcast-targets/${part(target.channel)}/${part(target.conversationId)}`, {
+                          method: 'DELETE',
+                        }),
+                      t('targets.removed'),
+                    )
+                  }
+                >
+                  {t('action.remove')}
+                </button>
+              ) : null}
+            </td>
+          </tr>
+        ))}
+      </Listing>
       {can('admin.target-add') ? (
         <form className="inline-form wrap" onSubmit={add} aria-label={t('targets.add')}>
           <label>

@@ -1,7 +1,8 @@
 // The sporangia spores come from: add, edit, switch, delete, each with its trust and pinned key.
 import { type FormEvent, useState } from 'react'
 import { api, part } from '../api.ts'
-import { Badge, Empty, Loading, Notice, Problem, Section } from '../parts/bits.tsx'
+import { Badge, Notice, Section } from '../parts/bits.tsx'
+import { Listing } from '../parts/listing.tsx'
 import { type Loaded, useAction } from '../parts/load.ts'
 import { useCan } from '../session.ts'
 import type { Source } from '../types.ts'
@@ -39,92 +40,79 @@ export function SourcesSection({
   return (
     <Section title={t('sources.title')} hint={t('sources.hint')}>
       <Notice notice={action.notice} />
-      {sources.error ? <Problem text={sources.error} retry={sources.reload} /> : null}
-      {sources.loading && !sources.data ? <Loading /> : null}
-      {sources.data && list.length === 0 ? (
-        <Empty title={t('sources.empty')}>{t('sources.emptyText')}</Empty>
-      ) : null}
-      {list.length > 0 ? (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{t('column.source')}</th>
-              <th scope="col">{t('column.trust')}</th>
-              <th scope="col">{t('column.key')}</th>
-              <th scope="col">
-                <span className="sr-only">{t('column.actions')}</span>
-              </th>
+      <Listing
+        load={sources}
+        count={list.length}
+        empty={{ title: t('sources.empty'), text: t('sources.emptyText') }}
+        columns={['source', 'trust', 'key']}
+        actions
+      >
+        {list.map((source) =>
+          editing === source.id ? (
+            <tr key={source.id} className="row-panel">
+              <td colSpan={4}>
+                <SourceForm
+                  source={source}
+                  onDone={() => {
+                    setEditing(undefined)
+                    sources.reload()
+                  }}
+                />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {list.map((source) =>
-              editing === source.id ? (
-                <tr key={source.id} className="row-panel">
-                  <td colSpan={4}>
-                    <SourceForm
-                      source={source}
-                      onDone={() => {
-                        setEditing(undefined)
-                        sources.reload()
-                      }}
-                    />
-                  </td>
-                </tr>
-              ) : (
-                <tr key={source.id}>
-                  <th scope="row">
-                    {source.label} {source.enabled ? null : <Badge tone="muted">{t('state.disabled')}</Badge>}
-                    <span className="sub mono">{source.url}</span>
-                  </th>
-                  <td>
-                    <Badge tone={source.trust === 'official' ? 'info' : 'warn'}>
-                      {t(`trust.${source.trust}`)}
-                    </Badge>
-                    {source.token ? <span className="sub">{t('sources.hasToken')}</span> : null}
-                  </td>
-                  <td className="mono small key">{source.publisherKey ?? t('sources.keyOnFirstSight')}</td>
-                  <td className="actions">
-                    {can('admin.offered') ? (
-                      <button
-                        type="button"
-                        aria-pressed={browsing === source.id}
-                        aria-label={t('sources.browseOne', { source: source.label })}
-                        onClick={() => browse(source.id)}
-                      >
-                        {t('action.browse')}
-                      </button>
-                    ) : null}
-                    {source.trust !== 'official' && can('admin.source-set') ? (
-                      <button
-                        type="button"
-                        onClick={() => setEditing(source.id)}
-                        aria-label={t('sources.editOne', { source: source.label })}
-                      >
-                        {t('action.edit')}
-                      </button>
-                    ) : null}
-                    {can(source.enabled ? 'admin.source-disable' : 'admin.source-enable') ? (
-                      <button type="button" onClick={() => flip(source)} disabled={action.busy !== undefined}>
-                        {t(source.enabled ? 'action.disable' : 'action.enable')}
-                      </button>
-                    ) : null}
-                    {source.trust !== 'official' && can('admin.source-delete') ? (
-                      <button
-                        type="button"
-                        className="danger"
-                        onClick={() => remove(source)}
-                        aria-label={t('sources.deleteOne', { source: source.label })}
-                      >
-                        {t('action.delete')}
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              ),
-            )}
-          </tbody>
-        </table>
-      ) : null}
+          ) : (
+            <tr key={source.id}>
+              <th scope="row">
+                {source.label} {source.enabled ? null : <Badge tone="muted">{t('state.disabled')}</Badge>}
+                <span className="sub mono">{source.url}</span>
+              </th>
+              <td>
+                <Badge tone={source.trust === 'official' ? 'info' : 'warn'}>
+                  {t(`trust.${source.trust}`)}
+                </Badge>
+                {source.token ? <span className="sub">{t('sources.hasToken')}</span> : null}
+              </td>
+              <td className="mono small key">{source.publisherKey ?? t('sources.keyOnFirstSight')}</td>
+              <td className="actions">
+                {can('admin.offered') ? (
+                  <button
+                    type="button"
+                    aria-pressed={browsing === source.id}
+                    aria-label={t('sources.browseOne', { source: source.label })}
+                    onClick={() => browse(source.id)}
+                  >
+                    {t('action.browse')}
+                  </button>
+                ) : null}
+                {source.trust !== 'official' && can('admin.source-set') ? (
+                  <button
+                    type="button"
+                    onClick={() => setEditing(source.id)}
+                    aria-label={t('sources.editOne', { source: source.label })}
+                  >
+                    {t('action.edit')}
+                  </button>
+                ) : null}
+                {can(source.enabled ? 'admin.source-disable' : 'admin.source-enable') ? (
+                  <button type="button" onClick={() => flip(source)} disabled={action.busy !== undefined}>
+                    {t(source.enabled ? 'action.disable' : 'action.enable')}
+                  </button>
+                ) : null}
+                {source.trust !== 'official' && can('admin.source-delete') ? (
+                  <button
+                    type="button"
+                    className="danger"
+                    onClick={() => remove(source)}
+                    aria-label={t('sources.deleteOne', { source: source.label })}
+                  >
+                    {t('action.delete')}
+                  </button>
+                ) : null}
+              </td>
+            </tr>
+          ),
+        )}
+      </Listing>
       {can('admin.source-add') ? (
         <details className="add">
           <summary>{t('sources.add')}</summary>

@@ -2,8 +2,9 @@
 import { Fragment, useState } from 'react'
 import { api, part } from '../api.ts'
 import { useLive } from '../live.ts'
-import { Empty, Loading, Notice, Problem, Section, StateBadge } from '../parts/bits.tsx'
+import { Empty, Notice, Problem, Section, StateBadge } from '../parts/bits.tsx'
 import { RequiresGraph } from '../parts/graph.tsx'
+import { Listing } from '../parts/listing.tsx'
 import { useAction, useLoad } from '../parts/load.ts'
 import { SettingsForm } from '../parts/settings-form.tsx'
 import { useCan } from '../session.ts'
@@ -39,96 +40,82 @@ export function SporesScreen() {
       <h1>{t('spores.title')}</h1>
       <Notice notice={action.notice} />
       <Section title={t('spores.list.title')} hint={t('spores.list.hint')}>
-        {list.error ? <Problem text={list.error} retry={list.reload} /> : null}
-        {list.loading && !list.data ? <Loading /> : null}
-        {list.data && spores.length === 0 ? (
-          <Empty title={t('spores.empty')}>{t('spores.emptyText')}</Empty>
-        ) : null}
-        {spores.length > 0 ? (
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{t('column.spore')}</th>
-                <th scope="col">{t('column.kind')}</th>
-                <th scope="col">{t('column.state')}</th>
-                <th scope="col">{t('column.reason')}</th>
-                <th scope="col">
-                  <span className="sr-only">{t('column.actions')}</span>
+        <Listing
+          load={list}
+          count={spores.length}
+          empty={{ title: t('spores.empty'), text: t('spores.emptyText') }}
+          columns={['spore', 'kind', 'state', 'reason']}
+          actions
+        >
+          {spores.map((spore) => (
+            <Fragment key={spore.name}>
+              <tr className={spore.state === 'dormant' ? 'row-bad' : undefined}>
+                <th scope="row">
+                  {spore.name}
+                  {spore.description ? <span className="sub">{spore.description}</span> : null}
                 </th>
-              </tr>
-            </thead>
-            <tbody>
-              {spores.map((spore) => (
-                <Fragment key={spore.name}>
-                  <tr className={spore.state === 'dormant' ? 'row-bad' : undefined}>
-                    <th scope="row">
-                      {spore.name}
-                      {spore.description ? <span className="sub">{spore.description}</span> : null}
-                    </th>
-                    <td>{spore.kind ? t(`kind.${spore.kind}`) : '—'}</td>
-                    <td>
-                      <StateBadge state={spore.state} />
-                    </td>
-                    <td className="reason">{spore.reason ?? ''}</td>
-                    <td className="actions">
-                      {spore.enabled && can('admin.disable') ? (
-                        <button
-                          type="button"
-                          disabled={action.busy !== undefined}
-                          aria-label={t('spores.disableOne', { spore: spore.name })}
-                          onClick={() => toggle(spore, 'disable')}
-                        >
-                          {t('action.disable')}
-                        </button>
-                      ) : null}
-                      {!spore.enabled && can('admin.enable') ? (
-                        <button
-                          type="button"
-                          className="primary"
-                          disabled={action.busy !== undefined}
-                          aria-label={t('spores.enableOne', { spore: spore.name })}
-                          onClick={() => toggle(spore, 'enable')}
-                        >
-                          {t('action.enable')}
-                        </button>
-                      ) : null}
-                      {spore.enabled && can('admin.reload') ? (
-                        <button
-                          type="button"
-                          disabled={action.busy !== undefined}
-                          aria-label={t('spores.reloadOne', { spore: spore.name })}
-                          onClick={() => toggle(spore, 'reload')}
-                        >
-                          {t('action.reload')}
-                        </button>
-                      ) : null}
-                      {canForm ? (
-                        <button
-                          type="button"
-                          aria-expanded={open === spore.name}
-                          aria-label={t('spores.settingsOne', { spore: spore.name })}
-                          onClick={() => setOpen(open === spore.name ? undefined : spore.name)}
-                        >
-                          {t('action.settings')}
-                        </button>
-                      ) : null}
-                    </td>
-                  </tr>
-                  {open === spore.name ? (
-                    <tr className="row-panel">
-                      <td colSpan={5}>
-                        <section aria-label={t('settings.title', { spore: spore.name })}>
-                          <h3>{t('settings.title', { spore: spore.name })}</h3>
-                          <SettingsForm spore={spore.name} onSaved={reread} />
-                        </section>
-                      </td>
-                    </tr>
+                <td>{spore.kind ? t(`kind.${spore.kind}`) : '—'}</td>
+                <td>
+                  <StateBadge state={spore.state} />
+                </td>
+                <td className="reason">{spore.reason ?? ''}</td>
+                <td className="actions">
+                  {spore.enabled && can('admin.disable') ? (
+                    <button
+                      type="button"
+                      disabled={action.busy !== undefined}
+                      aria-label={t('spores.disableOne', { spore: spore.name })}
+                      onClick={() => toggle(spore, 'disable')}
+                    >
+                      {t('action.disable')}
+                    </button>
                   ) : null}
-                </Fragment>
-              ))}
-            </tbody>
-          </table>
-        ) : null}
+                  {!spore.enabled && can('admin.enable') ? (
+                    <button
+                      type="button"
+                      className="primary"
+                      disabled={action.busy !== undefined}
+                      aria-label={t('spores.enableOne', { spore: spore.name })}
+                      onClick={() => toggle(spore, 'enable')}
+                    >
+                      {t('action.enable')}
+                    </button>
+                  ) : null}
+                  {spore.enabled && can('admin.reload') ? (
+                    <button
+                      type="button"
+                      disabled={action.busy !== undefined}
+                      aria-label={t('spores.reloadOne', { spore: spore.name })}
+                      onClick={() => toggle(spore, 'reload')}
+                    >
+                      {t('action.reload')}
+                    </button>
+                  ) : null}
+                  {canForm ? (
+                    <button
+                      type="button"
+                      aria-expanded={open === spore.name}
+                      aria-label={t('spores.settingsOne', { spore: spore.name })}
+                      onClick={() => setOpen(open === spore.name ? undefined : spore.name)}
+                    >
+                      {t('action.settings')}
+                    </button>
+                  ) : null}
+                </td>
+              </tr>
+              {open === spore.name ? (
+                <tr className="row-panel">
+                  <td colSpan={5}>
+                    <section aria-label={t('settings.title', { spore: spore.name })}>
+                      <h3>{t('settings.title', { spore: spore.name })}</h3>
+                      <SettingsForm spore={spore.name} onSaved={reread} />
+                    </section>
+                  </td>
+                </tr>
+              ) : null}
+            </Fragment>
+          ))}
+        </Listing>
       </Section>
       <Section title={t('graph.title')} hint={t('graph.hint')}>
         {needs.error ? <Problem text={needs.error} retry={needs.reload} /> : null}
