@@ -1,6 +1,5 @@
 import {
   type Germination,
-  germinate,
   type ReportLine,
   report,
   StartupRefusal,
@@ -17,6 +16,7 @@ import { raceDeadline } from '../supervision/deadline.ts'
 import { coreCatalogues } from './catalogues.ts'
 import type { MyceloConfig } from './config.ts'
 import { degradedGermination } from './degraded.ts'
+import { germinateConfigured } from './germinating.ts'
 import type { Logging } from './log.ts'
 import { openBot } from './opening.ts'
 import { type Assembly, assembleRuntime } from './runtime.ts'
@@ -72,15 +72,9 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
     let refused: string | undefined
     let germination: Germination
     try {
-      germination = await germinate({
-        folders: config.spores,
-        store: plugins,
-        logger,
-        createDeadlineMs: config.timeouts.create,
-        installs: config.sporangia.installs,
-      })
+      germination = await germinateConfigured(config, plugins, logger)
     } catch (error) {
-      // A cycle or a name clash: the page still answers (degraded), so the operator can fix it there.
+      // A spores folder that cannot be read: the page still answers (degraded), so the operator can fix it there.
       if (check || !config.http.enabled || !(error instanceof StartupRefusal)) throw error
       refused = error.message
       logger.error('germination refused; no spore starts and the admin page stays up', { reason: refused })

@@ -1,9 +1,10 @@
 import type { Logger } from '@mycelo/septum'
 import { coreCatalogues } from '../boot/catalogues.ts'
 import type { MyceloConfig } from '../boot/config.ts'
+import { germinateConfigured } from '../boot/germinating.ts'
 import { openBot } from '../boot/opening.ts'
 import { assembleRuntime } from '../boot/runtime.ts'
-import { type Germination, germinate, StartupRefusal } from '../germination/index.ts'
+import { type Germination, StartupRefusal } from '../germination/index.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 import type { PluginStore } from '../store/index.ts'
 
@@ -45,15 +46,9 @@ export async function openRuntime(options: OpenOptions): Promise<Opened> {
     let refusal: string | undefined
     let germination: Germination
     try {
-      germination = await germinate({
-        folders: config.spores,
-        store: plugins,
-        logger,
-        createDeadlineMs: config.timeouts.create,
-        installs: config.sporangia.installs,
-      })
+      germination = await germinateConfigured(config, plugins, logger)
     } catch (error) {
-      // A cycle or a name clash must not keep the operator from the roles that would let them fix it.
+      // A spores folder that cannot be read must not keep the operator from the roles that would fix it.
       if (!(error instanceof StartupRefusal)) throw error
       refusal = error.message
       germination = { spores: [], byName: new Map(), order: [], logger, started: [], warnings: [] }
