@@ -167,24 +167,18 @@ export class AdmissionChain {
     return this.#refuse(member.name, `enforcing inhibitor failed (${detail}): all traffic refused`, message)
   }
 
-  /** One inspect(), bounded in time and in how many may be running; a sync verdict costs no timer. */
+  /**
+   * One inspect(), bounded in time and in how many may be running. A verdict given at once costs
+   * no timer and is not counted (inspect() cannot call back into admission); a pending one is both.
+   */
   #inspect(member: UsableMember, message: IncomingMessage): Verdict | Promise<Verdict> {
     const { name, inhibitor, context } = member
-    if (!this.#inspecting.enter(name)) {
+    if (!this.#inspecting.hasRoom(name)) {
       throw new Error(`inspect() already has ${INSPECTIONS_IN_FLIGHT} calls running; not asked`)
     }
-    let verdict: Verdict | Promise<Verdict>
-    try {
-      verdict = inhibitor.inspect(message, context)
-    } catch (error) {
-      this.#inspecting.leave(name)
-      throw error
-    }
-    if (!isThenable(verdict)) {
-      this.#inspecting.leave(name)
-      return verdict
-    }
-    this.#inspecting.leaveWhen(name, verdict)
+    const verdict = inhibitor.inspect(message, context)
+    if (!isThenable(verdict)) return verdict
+    this.#inspecting.holdUntil(name, verdict)
     return raceDeadline(verdict, { step: 'inspect()', ms: this.#deadlineMs })
   }
 
