@@ -179,8 +179,15 @@ export class Rhizomorph {
     if (!admission.admitted) return
     this.#observer?.admitted()
     const { config, conversations, directory, listeners, logger } = this.#runtime
-    const conversationLocale = conversations.record(message)
-    const principal = directory.resolve(message.sender)
+    // A newcomer's conversation and person are written in one commit.
+    let conversationLocale: string | undefined
+    let principal = directory.recall(message.sender)
+    if (principal) conversationLocale = conversations.record(message)
+    else {
+      principal = directory.meet(message.sender, () => {
+        conversationLocale = conversations.record(message)
+      })
+    }
     const locale = conversationLocale ?? principal.locale ?? config.defaultLocale
     const parsed = parseCommand(message.text, config.prefix)
     const commanded = parsed ? this.#command({ message, principal, locale, parsed }) : undefined
