@@ -1,9 +1,8 @@
 // The process entry: `bun core/boot/main.ts [--check [--json]]`, which `bun run start` runs.
 import { writeSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Logger } from '@mycelo/septum'
 import { parseArguments } from './arguments.ts'
-import { CORE_TRANSLATIONS, type CoreText, coreText, loadDomain } from './catalogues.ts'
+import { type CoreText, coreCatalogues, coreText } from './catalogues.ts'
 import { loadConfig, type MyceloConfig } from './config.ts'
 import { guardProcessEnd, type ProcessEnd } from './exit-guard.ts'
 import { createLogging, type Logging } from './log.ts'
@@ -17,7 +16,7 @@ const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'
 // Written synchronously so that nothing is lost when the process exits right after.
 const print = (fd: number, text: string) => writeSync(fd, text.endsWith('\n') ? text : `${text}\n`)
 
-const catalogs = loadDomain(join(CORE_TRANSLATIONS, 'core'))
+const catalogs = coreCatalogues().core
 
 async function main(argv: readonly string[]): Promise<number | undefined> {
   const english = coreText(catalogs, 'en')
@@ -79,6 +78,9 @@ async function main(argv: readonly string[]): Promise<number | undefined> {
   keepRunning(running, { t, logger: logging.logger })
   print(STDOUT, reportText(lines, { t, folders: running.config.spores, warnings }))
   print(STDOUT, t('boot.running', { live, total: lines.length }))
+  // Start-up's code (parsing, migrations, germination) ran once: its compiled form and the memory
+  // it freed are handed back now rather than held for the bot's whole life (about 11 MiB of RSS).
+  Bun.shrink()
   return undefined
 }
 
