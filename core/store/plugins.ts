@@ -38,10 +38,10 @@ export function createPluginStore(store: Store, options: PluginStoreOptions = {}
       .get()
 
   // Asked about every spore at every start: each query is built and compiled once, not per spore.
-  let reads: ReturnType<typeof prepareReads> | undefined
+  let statements: ReturnType<typeof prepareStatements> | undefined
   const prepared = () => {
-    reads ??= prepareReads(store)
-    return reads
+    statements ??= prepareStatements(store)
+    return statements
   }
 
   return {
@@ -61,17 +61,13 @@ export function createPluginStore(store: Store, options: PluginStoreOptions = {}
     },
 
     recordDiscovered(spores, newcomer): void {
-      db.transaction((tx) => {
+      const { discovered, remembered } = prepared()
+      const { enabled, reason, settled } = newcomer
+      db.transaction(() => {
         for (const spore of spores) {
-          tx.insert(pluginInstalls)
-            .values({ name: spore.name, ...newcomer })
-            .onConflictDoNothing()
-            .run()
+          discovered.run({ name: spore.name, enabled, reason, settled })
           if (spore.kind === undefined) continue
-          tx.update(pluginInstalls)
-            .set({ lastKind: spore.kind, lastEnforcing: spore.enforcing })
-            .where(eq(pluginInstalls.name, spore.name))
-            .run()
+          remembered.run({ name: spore.name, kind: spore.kind, enforcing: spore.enforcing })
         }
       })
     },
@@ -145,7 +141,7 @@ export function createPluginStore(store: Store, options: PluginStoreOptions = {}
   }
 }
 
-function prepareReads({ db }: Store) {
+function prepareStatements({ db }: Store) {
   const name = sql.placeholder('name')
   return {
     install: db
@@ -163,6 +159,22 @@ function prepareReads({ db }: Store) {
       .where(eq(pluginInstalls.name, name))
       .prepare(),
     settings: db.select().from(pluginSettings).where(eq(pluginSettings.plugin, name)).prepare(),
+    discovered: db
+      .insert(pluginInstalls)
+      .values({
+        name,
+        enabled: sql.placeholder('enabled'),
+        reason: sql.placeholder('reason'),
+        settled: sql.placeholder('settled'),
+      })
+      .onConflictDoNothing()
+      .prepare(),
+    remembered: db
+      .update(pluginInstalls)
+      // drizzle's set() takes a placeholder only inside sql``.
+      .set({ lastKind: sql`${sql.placeholder('kind')}`, lastEnforcing: sql`${sql.placeholder('enforcing')}` })
+      .where(eq(pluginInstalls.name, name))
+      .prepare(),
   }
 }
 
