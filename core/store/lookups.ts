@@ -20,18 +20,8 @@ function prepareLookups(db: StoreDatabase) {
       .where(and(eq(channelIdentities.channel, channel), eq(channelIdentities.externalId, externalId)))
       .prepare(),
     principal: db.select().from(principals).where(eq(principals.id, principalId)).prepare(),
-    // Someone met through a channel, with their identities and role names (each a JSON list, in
-    // the order personOf reads them): one statement, since a sender not in memory costs it each time.
     principalByIdentity: db
-      .select({
-        principal: principals,
-        identities: sql<string>`(SELECT json_group_array(json_object('channel', own.channel,
-          'externalId', own.external_id, 'displayName', own.display_name) ORDER BY own.id)
-          FROM channel_identities AS own WHERE own.principal_id = ${principals.id})`,
-        roles: sql<string>`(SELECT json_group_array(held.name ORDER BY held.name)
-          FROM principal_roles AS grant_row JOIN roles AS held ON held.id = grant_row.role_id
-          WHERE grant_row.principal_id = ${principals.id})`,
-      })
+      .select({ principal: principals })
       .from(channelIdentities)
       .innerJoin(principals, eq(principals.id, channelIdentities.principalId))
       .where(and(eq(channelIdentities.channel, channel), eq(channelIdentities.externalId, externalId)))

@@ -23,11 +23,11 @@ export function personOf(store: Store, id: string): PrincipalInfo | undefined {
 /** The principal a channel identity belongs to, as personOf reads them, or undefined if unmet. */
 export function personByIdentity(store: Store, identity: IdentityKey): PrincipalInfo | undefined {
   const { channel, externalId } = identity
-  // One statement reads principal, identities and roles: consistent without a transaction around it.
-  const found = lookupsOf(store.db).principalByIdentity.get({ channel, externalId })
-  if (found === undefined) return undefined
-  const identities = (JSON.parse(found.identities) as IdentityRow[]).map(identityOf)
-  return personFrom(found.principal, identities, JSON.parse(found.roles) as string[])
+  const lookups = lookupsOf(store.db)
+  return lookups.reading(() => {
+    const found = lookups.principalByIdentity.get({ channel, externalId })
+    return found === undefined ? undefined : completed(store, found.principal)
+  })
 }
 
 function completed(store: Store, row: typeof principals.$inferSelect): PrincipalInfo {
@@ -84,9 +84,7 @@ function everyone(store: Store): PrincipalInfo[] {
   return rows.map((row) => personFrom(row, identities.get(row.id) ?? [], held.get(row.id) ?? []))
 }
 
-type IdentityRow = Pick<typeof channelIdentities.$inferSelect, 'channel' | 'externalId' | 'displayName'>
-
-function identityOf(row: IdentityRow): ChannelIdentity {
+function identityOf(row: typeof channelIdentities.$inferSelect): ChannelIdentity {
   return {
     channel: row.channel,
     externalId: row.externalId,
