@@ -18,6 +18,28 @@ const PEOPLE = env('BENCH_PEOPLE', 100_000)
 const NEWCOMERS = env('BENCH_NEWCOMERS', 10_000)
 const DISCORD = env('BENCH_DISCORD_MESSAGES', 2_000)
 
+// BENCH_ONLY=steady,cold,first,inhibitors,boot,idle,discord,install,agent,reload runs only those.
+const SCENARIOS = [
+  'steady',
+  'cold',
+  'first',
+  'inhibitors',
+  'boot',
+  'idle',
+  'discord',
+  'install',
+  'agent',
+  'reload',
+]
+const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim())
+const unknown = only?.filter((name) => !SCENARIOS.includes(name)) ?? []
+if (unknown.length > 0) {
+  throw new Error(
+    `BENCH_ONLY: unknown scenario ${unknown.join(', ')}; expected some of ${SCENARIOS.join(', ')}`,
+  )
+}
+const runs = (scenario: string) => only === undefined || only.includes(scenario)
+
 const jsonAt = process.argv.indexOf('--json')
 const jsonFile = jsonAt === -1 ? undefined : (process.argv[jsonAt + 1] ?? 'bench/figures.json')
 
@@ -29,20 +51,30 @@ const timing = (t: Timing): Sample => ({ perSecond: t.perSecond, p50Ms: t.p50Ms,
 // Interleaved: each round runs every scenario once, so a noisy minute spreads over all of them.
 for (let round = 1; round <= ROUNDS; round++) {
   console.error(`round ${round} of ${ROUNDS}…`)
-  const steady = await steadyState(STEADY)
-  keep('steady', timing(steady))
-  keep('steadyFloor', timing(steady.floor))
-  keep('cold10', timing(await coldLookups({ count: COLD, people: 10, roles: 0 })))
-  keep('coldLarge', timing(await coldLookups({ count: COLD, people: PEOPLE, roles: 500 })))
-  keep('firstContact', timing(await firstContact(NEWCOMERS)))
-  keep('inhibitors1', timing(await withInhibitors(1, STEADY / 2)))
-  keep('inhibitors20', timing(await withInhibitors(20, STEADY / 2)))
-  const b100 = await bootWith(100)
-  keep('boot100', { firstMs: b100.firstStartMs, laterMs: b100.laterStartMs })
-  const b500 = await bootWith(500)
-  keep('boot500', { firstMs: b500.firstStartMs, laterMs: b500.laterStartMs })
-  const idle = await idleMemory()
-  keep('idle', { firstMiB: idle.firstStartMiB, laterMiB: idle.laterStartMiB })
+  if (runs('steady')) {
+    const steady = await steadyState(STEADY)
+    keep('steady', timing(steady))
+    keep('steadyFloor', timing(steady.floor))
+  }
+  if (runs('cold')) {
+    keep('cold10', timing(await coldLookups({ count: COLD, people: 10, roles: 0 })))
+    keep('coldLarge', timing(await coldLookups({ count: COLD, people: PEOPLE, roles: 500 })))
+  }
+  if (runs('first')) keep('firstContact', timing(await firstContact(NEWCOMERS)))
+  if (runs('inhibitors')) {
+    keep('inhibitors1', timing(await withInhibitors(1, STEADY / 2)))
+    keep('inhibitors20', timing(await withInhibitors(20, STEADY / 2)))
+  }
+  if (runs('boot')) {
+    const b100 = await bootWith(100)
+    keep('boot100', { firstMs: b100.firstStartMs, laterMs: b100.laterStartMs })
+    const b500 = await bootWith(500)
+    keep('boot500', { firstMs: b500.firstStartMs, laterMs: b500.laterStartMs })
+  }
+  if (runs('idle')) {
+    const idle = await idleMemory()
+    keep('idle', { firstMiB: idle.firstStartMiB, laterMiB: idle.laterStartMiB })
+  }
 }
 
 /** The median of one measure over the rounds. */
@@ -56,132 +88,152 @@ const at = (name: string) => ({
   p99Ms: m(name, 'p99Ms'),
 })
 
-const steady = at('steady')
-add({
-  scenario: 'steady state (two inhibitors, 50 cached senders, respond: + code:)',
-  value: steady.perSecond,
-  unit: 'msg/s',
-  target: '≥ 250000, p99 < 0.03 ms',
-  met: steady.perSecond >= 250_000 && steady.p99Ms < 0.03,
-  detail: { ...steady, floorPerSecond: m('steadyFloor', 'perSecond'), floorP99Ms: m('steadyFloor', 'p99Ms') },
-})
-const cold = at('coldLarge')
-const cold10 = at('cold10')
-add({
-  scenario: `cold lookups (${PEOPLE} principals and 500 roles in the store, principal memory off)`,
-  value: cold.perSecond,
-  unit: 'msg/s',
-  target: '≥ 20000, p99 < 0.2 ms',
-  met: cold.perSecond >= 20_000 && cold.p99Ms < 0.2,
-  detail: { ...cold, tenPrincipalsPerSecond: cold10.perSecond, tenPrincipalsP99Ms: cold10.p99Ms },
-})
-const first = at('firstContact')
-add({
-  scenario: 'first contact (a new person on every message, each on disk once answered)',
-  value: first.perSecond,
-  unit: 'people/s',
-  target: '≥ 10000',
-  met: first.perSecond >= 10_000,
-  detail: first,
-})
-const one = at('inhibitors1')
-const twenty = at('inhibitors20')
-const ratio = one.perSecond / twenty.perSecond
-add({
-  scenario: 'twenty inhibitors against one (time per message)',
-  value: ratio,
-  unit: '×',
-  target: '≤ 1.5',
-  met: ratio <= 1.5,
-  detail: { onePerSecond: one.perSecond, twentyPerSecond: twenty.perSecond },
-})
-for (const [name, count, limitMs] of [
-  ['boot100', 100, 800],
-  ['boot500', 500, 1500],
-] as const) {
-  const worst = Math.max(m(name, 'firstMs'), m(name, 'laterMs'))
+if (runs('steady')) {
+  const steady = at('steady')
   add({
-    scenario: `boot with ${count} spores (spawn to "running", first start or later)`,
-    value: worst / 1000,
-    unit: 's',
-    target: `< ${limitMs / 1000}`,
-    met: worst < limitMs,
-    detail: { firstStartMs: m(name, 'firstMs'), laterStartMs: m(name, 'laterMs') },
+    scenario: 'steady state (two inhibitors, 50 cached senders, respond: + code:)',
+    value: steady.perSecond,
+    unit: 'msg/s',
+    target: '≥ 250000, p99 < 0.03 ms',
+    met: steady.perSecond >= 250_000 && steady.p99Ms < 0.03,
+    detail: {
+      ...steady,
+      floorPerSecond: m('steadyFloor', 'perSecond'),
+      floorP99Ms: m('steadyFloor', 'p99Ms'),
+    },
   })
 }
-const idleWorst = Math.max(m('idle', 'firstMiB'), m('idle', 'laterMiB'))
-add({
-  scenario: 'idle memory (the bot on its first-party spores, first start or later)',
-  value: idleWorst,
-  unit: 'MiB RSS',
-  target: '≤ 60',
-  met: idleWorst <= 60,
-  detail: { firstStartMiB: m('idle', 'firstMiB'), laterStartMiB: m('idle', 'laterMiB') },
-})
-
+if (runs('cold')) {
+  const cold = at('coldLarge')
+  const cold10 = at('cold10')
+  add({
+    scenario: `cold lookups (${PEOPLE} principals and 500 roles in the store, principal memory off)`,
+    value: cold.perSecond,
+    unit: 'msg/s',
+    target: '≥ 20000, p99 < 0.2 ms',
+    met: cold.perSecond >= 20_000 && cold.p99Ms < 0.2,
+    detail: { ...cold, tenPrincipalsPerSecond: cold10.perSecond, tenPrincipalsP99Ms: cold10.p99Ms },
+  })
+}
+if (runs('first')) {
+  const first = at('firstContact')
+  add({
+    scenario: 'first contact (a new person on every message, each on disk once answered)',
+    value: first.perSecond,
+    unit: 'people/s',
+    target: '≥ 10000',
+    met: first.perSecond >= 10_000,
+    detail: first,
+  })
+}
+if (runs('inhibitors')) {
+  const one = at('inhibitors1')
+  const twenty = at('inhibitors20')
+  const ratio = one.perSecond / twenty.perSecond
+  add({
+    scenario: 'twenty inhibitors against one (time per message)',
+    value: ratio,
+    unit: '×',
+    target: '≤ 1.5',
+    met: ratio <= 1.5,
+    detail: { onePerSecond: one.perSecond, twentyPerSecond: twenty.perSecond },
+  })
+}
+if (runs('boot')) {
+  for (const [name, count, limitMs] of [
+    ['boot100', 100, 800],
+    ['boot500', 500, 1500],
+  ] as const) {
+    const worst = Math.max(m(name, 'firstMs'), m(name, 'laterMs'))
+    add({
+      scenario: `boot with ${count} spores (spawn to "running", first start or later)`,
+      value: worst / 1000,
+      unit: 's',
+      target: `< ${limitMs / 1000}`,
+      met: worst < limitMs,
+      detail: { firstStartMs: m(name, 'firstMs'), laterStartMs: m(name, 'laterMs') },
+    })
+  }
+}
+if (runs('idle')) {
+  const idleWorst = Math.max(m('idle', 'firstMiB'), m('idle', 'laterMiB'))
+  add({
+    scenario: 'idle memory (the bot on its first-party spores, first start or later)',
+    value: idleWorst,
+    unit: 'MiB RSS',
+    target: '≤ 60',
+    met: idleWorst <= 60,
+    detail: { firstStartMiB: m('idle', 'firstMiB'), laterStartMiB: m('idle', 'laterMiB') },
+  })
+}
 // Discord paces itself to the REST limit, so it runs once rather than in every round.
-const d = await discordPath(DISCORD)
-add({
-  scenario: 'discord end to end against the bare discord.js floor (mean time per message)',
-  value: 1 + d.overheadPercent / 100,
-  unit: '×',
-  target: '≤ 1.2',
-  met: d.overheadPercent <= 20,
-  detail: { coreMeanMs: d.core.meanMs, floorMeanMs: d.floor.meanMs, coreP99Ms: d.core.p99Ms },
-})
-
+if (runs('discord')) {
+  const d = await discordPath(DISCORD)
+  add({
+    scenario: 'discord end to end against the bare discord.js floor (mean time per message)',
+    value: 1 + d.overheadPercent / 100,
+    unit: '×',
+    target: '≤ 1.2',
+    met: d.overheadPercent <= 20,
+    detail: { coreMeanMs: d.core.meanMs, floorMeanMs: d.floor.meanMs, coreP99Ms: d.core.p99Ms },
+  })
+}
 // An install (the sporangium issue has no target: its time and memory are the figure).
-const install = await installFromLoopback(env('BENCH_INSTALLS', 20))
-add({
-  scenario: `install a ${(install.archiveBytes / 2 ** 20).toFixed(2)} MiB signed strain from a loopback index (inoculate, then uninstall), ${install.rounds} times`,
-  value: install.p50Ms,
-  unit: 'ms (p50)',
-  target: 'a figure, no target',
-  met: true,
-  detail: {
-    meanMs: install.meanMs,
-    maxMs: install.maxMs,
-    peakRssMiB: install.peakRssMiB,
-    baseRssMiB: install.baseRssMiB,
-  },
-})
-
+if (runs('install')) {
+  const install = await installFromLoopback(env('BENCH_INSTALLS', 20))
+  add({
+    scenario: `install a ${(install.archiveBytes / 2 ** 20).toFixed(2)} MiB signed strain from a loopback index (inoculate, then uninstall), ${install.rounds} times`,
+    value: install.p50Ms,
+    unit: 'ms (p50)',
+    target: 'a figure, no target',
+    met: true,
+    detail: {
+      meanMs: install.meanMs,
+      maxMs: install.maxMs,
+      peakRssMiB: install.peakRssMiB,
+      baseRssMiB: install.baseRssMiB,
+    },
+  })
+}
 // The agent's execute: a one-operation program, a fresh QuickJS sandbox each call.
-const agent = await agentPath(env('BENCH_AGENT_CALLS', 1_000))
-add({
-  scenario: `agent execute round trip (${agent.calls} one-operation programs, a fresh sandbox each)`,
-  value: agent.roundTripMs.p50,
-  unit: 'ms (p50)',
-  target: '< 10 ms, p99 < 25 ms',
-  met: agent.roundTripMs.p50 < 10 && agent.roundTripMs.p99 < 25,
-  detail: {
-    p99Ms: agent.roundTripMs.p99,
-    meanMs: agent.roundTripMs.mean,
-    sandboxStartP50Ms: agent.sandboxStartMs.p50,
-    sandboxStartP99Ms: agent.sandboxStartMs.p99,
-    moduleLoadMs: agent.moduleLoadMs,
-    executesPerSecondAtCapacity: agent.perSecondAtCapacity,
-    capacity: agent.capacity,
-  },
-})
-
+if (runs('agent')) {
+  const agent = await agentPath(env('BENCH_AGENT_CALLS', 1_000))
+  add({
+    scenario: `agent execute round trip (${agent.calls} one-operation programs, a fresh sandbox each)`,
+    value: agent.roundTripMs.p50,
+    unit: 'ms (p50)',
+    target: '< 10 ms, p99 < 25 ms',
+    met: agent.roundTripMs.p50 < 10 && agent.roundTripMs.p99 < 25,
+    detail: {
+      p99Ms: agent.roundTripMs.p99,
+      meanMs: agent.roundTripMs.mean,
+      sandboxStartP50Ms: agent.sandboxStartMs.p50,
+      sandboxStartP99Ms: agent.sandboxStartMs.p99,
+      moduleLoadMs: agent.moduleLoadMs,
+      executesPerSecondAtCapacity: agent.perSecondAtCapacity,
+      capacity: agent.capacity,
+    },
+  })
+}
 // Reloading a spore while messages for it keep coming; RSS before and after a hundred reloads.
-const reload = await reloadUnderLoad(env('BENCH_RELOADS', 100))
-add({
-  scenario: `reload a spore with 20 messages for it in flight, ${reload.reloads} times (a fresh module each)`,
-  value: reload.p50Ms,
-  unit: 'ms (p50)',
-  target: 'a figure; none lost, RSS bounded',
-  met: reload.lost === 0 && reload.rssAfterMiB - reload.rssBeforeMiB < 50,
-  detail: {
-    p99Ms: reload.p99Ms,
-    messagesDuringReloads: reload.duringReload,
-    answeredBySpore: reload.duringReload - reload.toldToRetry,
-    toldToRetry: reload.toldToRetry,
-    rssBeforeMiB: reload.rssBeforeMiB,
-    rssAfterMiB: reload.rssAfterMiB,
-  },
-})
+if (runs('reload')) {
+  const reload = await reloadUnderLoad(env('BENCH_RELOADS', 100))
+  add({
+    scenario: `reload a spore with 20 messages for it in flight, ${reload.reloads} times (a fresh module each)`,
+    value: reload.p50Ms,
+    unit: 'ms (p50)',
+    target: 'a figure; none lost, RSS bounded',
+    met: reload.lost === 0 && reload.rssAfterMiB - reload.rssBeforeMiB < 50,
+    detail: {
+      p99Ms: reload.p99Ms,
+      messagesDuringReloads: reload.duringReload,
+      answeredBySpore: reload.duringReload - reload.toldToRetry,
+      toldToRetry: reload.toldToRetry,
+      rssBeforeMiB: reload.rssBeforeMiB,
+      rssAfterMiB: reload.rssAfterMiB,
+    },
+  })
+}
 
 const shown = (n: number) => (Math.abs(n) >= 100 ? n.toFixed(0) : n.toFixed(n < 1 ? 4 : 2))
 for (const figure of figures) {

@@ -40,6 +40,8 @@ export interface AdmissionOptions {
   readonly members: () => readonly AdmissionMember[]
   /** The channels an inhibitor is confined to, read at every message; empty means all channels. */
   readonly confinedTo: (inhibitor: string) => readonly string[]
+  /** Whether any inhibitor is confined at all: when none is, confinedTo is not asked per member. */
+  readonly confinesAny?: () => boolean
   readonly logger: Logger
   /** How long one inspect() may take; an expiry counts as the inhibitor failing. */
   readonly deadlineMs?: number
@@ -56,6 +58,7 @@ const INSPECTIONS_IN_FLIGHT = 64
 export class AdmissionChain {
   readonly #members: () => readonly AdmissionMember[]
   readonly #confinedTo: (inhibitor: string) => readonly string[]
+  readonly #confinesAny: () => boolean
   readonly #logger: Logger
   readonly #deadlineMs: number
   readonly #inspecting: InFlight
@@ -65,6 +68,7 @@ export class AdmissionChain {
   constructor(options: AdmissionOptions) {
     this.#members = options.members
     this.#confinedTo = options.confinedTo
+    this.#confinesAny = options.confinesAny ?? (() => true)
     this.#logger = options.logger
     this.#deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINES.inspect
     this.#inspecting = new InFlight(INSPECTIONS_IN_FLIGHT, (inhibitor, limit) =>
@@ -80,7 +84,7 @@ export class AdmissionChain {
    * message answers synchronously; the first promise of a verdict makes the rest wait for it.
    */
   admit(message: IncomingMessage): Admission | Promise<Admission> {
-    return this.#judgeFrom(this.#ordered(), 0, message)
+    return this.#judgeFrom(this.#ordered(), 0, message, this.#confinesAny())
   }
 
   /** The members in name order, sorted again only when the list itself is a new one. */
@@ -94,9 +98,11 @@ export class AdmissionChain {
   }
 
   /** Whether a member has this message to judge: confinement first, then usability. */
-  #judges(member: AdmissionMember, message: IncomingMessage): boolean {
-    const confined = this.#confinedTo(member.name)
-    if (confined.length > 0 && !confined.includes(message.channel)) return false
+  #judges(member: AdmissionMember, message: IncomingMessage, confinement: boolean): boolean {
+    if (confinement) {
+      const confined = this.#confinedTo(member.name)
+      if (confined.length > 0 && !confined.includes(message.channel)) return false
+    }
     return member.usable || member.enforcing
   }
 
@@ -104,10 +110,11 @@ export class AdmissionChain {
     members: readonly AdmissionMember[],
     start: number,
     message: IncomingMessage,
+    confinement = true,
   ): Admission | Promise<Admission> {
     for (let index = start; index < members.length; index++) {
       const member = members[index]!
-      if (!this.#judges(member, message)) continue
+      if (!this.#judges(member, message, confinement)) continue
       if (!member.usable) {
         return this.#refuse(
           member.name,
@@ -167,24 +174,18 @@ export class AdmissionChain {
     return this.#refuse(member.name, `enforcing inhibitor failed (${detail}): all traffic refused`, message)
   }
 
-  /** One inspect(), bounded in time and in how many may be running; a sync verdict costs no timer. */
+  /**
+   * One inspect(), bounded in time and in how many may be running. A verdict given at once costs
+   * no timer and is not counted (inspect() cannot call back into admission); a pending one is both.
+   */
   #inspect(member: UsableMember, message: IncomingMessage): Verdict | Promise<Verdict> {
     const { name, inhibitor, context } = member
-    if (!this.#inspecting.enter(name)) {
+    if (!this.#inspecting.hasRoom(name)) {
       throw new Error(`inspect() already has ${INSPECTIONS_IN_FLIGHT} calls running; not asked`)
     }
-    let verdict: Verdict | Promise<Verdict>
-    try {
-      verdict = inhibitor.inspect(message, context)
-    } catch (error) {
-      this.#inspecting.leave(name)
-      throw error
-    }
-    if (!isThenable(verdict)) {
-      this.#inspecting.leave(name)
-      return verdict
-    }
-    this.#inspecting.leaveWhen(name, verdict)
+    const verdict = inhibitor.inspect(message, context)
+    if (!isThenable(verdict)) return verdict
+    this.#inspecting.holdUntil(name, verdict)
     return raceDeadline(verdict, { step: 'inspect()', ms: this.#deadlineMs })
   }
 

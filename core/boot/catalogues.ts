@@ -68,10 +68,16 @@ const SILENT: Logger = {
   child: () => SILENT,
 }
 
-/** The core's own catalogues and the shared `common` ones, as the runtime is assembled with them. */
+let shipped: { readonly core: DomainCatalogs; readonly common: DomainCatalogs } | undefined
+
+/**
+ * The core's own catalogues and the shared `common` ones, as the runtime is assembled with them.
+ * They ship with the code and are only read, so they are compiled once per process and shared.
+ */
 export function coreCatalogues(): { readonly core: DomainCatalogs; readonly common: DomainCatalogs } {
-  return {
+  shipped ??= {
     core: loadCoreDomain(),
     common: loadDomain(join(CORE_TRANSLATIONS, 'common')),
   }
+  return shipped
 }

@@ -143,6 +143,7 @@ export function assembleRuntime(options: AssembleOptions): Assembly {
   const admission = new AdmissionChain({
     members: roster.current,
     confinedTo: (name) => runtime.restrictions.confinedTo(name),
+    confinesAny: () => runtime.restrictions.confinesAny(),
     logger,
     deadlineMs: config.timeouts.inspect,
   })

@@ -1,7 +1,7 @@
 // The command-line companion: `bun run mycelo <command>`, for an operator at the machine, working
 // while the bot is stopped. Exit codes: 0 done, 1 refused, 2 not understood.
 import { writeSync } from 'node:fs'
-import { coreText, loadCoreDomain } from '../boot/catalogues.ts'
+import { coreCatalogues, coreText } from '../boot/catalogues.ts'
 import { guardProcessEnd, type ProcessEnd } from '../boot/exit-guard.ts'
 import { createLogging } from '../boot/log.ts'
 import { actingAs } from '../mycelium/actor.ts'
@@ -15,7 +15,7 @@ const STDOUT = 1
 const STDERR = 2
 const print = (fd: number, text: string) => writeSync(fd, text.endsWith('\n') ? text : `${text}\n`)
 
-const catalogs = loadCoreDomain()
+const catalogs = coreCatalogues().core
 const text = (locale: string) => coreText(catalogs, locale)
 
 async function main(argv: readonly string[]): Promise<number> {

@@ -1,9 +1,9 @@
 // The companion's operations: a backup beside a running bot, a restore onto a fresh folder, and
 // the bot's configuration exported and imported as one YAML file.
 import { readFileSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import type { Logger, TranslatableRef } from '@mycelo/septum'
-import { CORE_TRANSLATIONS, loadCoreDomain, loadDomain } from '../boot/catalogues.ts'
+import { coreCatalogues } from '../boot/catalogues.ts'
 import { ConfigFileError, loadConfig } from '../boot/config.ts'
 import { Translator } from '../i18n/translator.ts'
 import { writeBackup } from '../operations/backup/backup.ts'
@@ -130,8 +130,8 @@ let translator: Translator | undefined
 function translate(ref: TranslatableRef, locale: string): string {
   if (translator === undefined) {
     translator = new Translator({ defaultLocale: 'en', logger: SILENT })
-    translator.addDomain('core', loadCoreDomain())
-    translator.addDomain('common', loadDomain(join(CORE_TRANSLATIONS, 'common')))
+    translator.addDomain('core', coreCatalogues().core)
+    translator.addDomain('common', coreCatalogues().common)
   }
   return translator.render(ref, locale)
 }

@@ -44,13 +44,22 @@ async function readBounded(
   // Non-blocking, so a FIFO in place of the file answers at once instead of waiting for a writer.
   const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK)
   try {
-    if (!(await handle.stat()).isFile()) return 'not a file'
-    const buffer = Buffer.allocUnsafe(maxBytes + 1)
+    const stat = await handle.stat()
+    if (!stat.isFile()) return 'not a file'
+    const bound = maxBytes + 1
+    // Sized from the file rather than the bound (files are small, the bound is not), and grown
+    // towards the bound should the file grow while it is read.
+    let buffer = Buffer.allocUnsafe(Math.min(bound, stat.size + 1))
     let length = 0
-    while (length < buffer.length) {
+    for (;;) {
       const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length)
       if (bytesRead === 0) break
       length += bytesRead
+      if (length < buffer.length) continue
+      if (buffer.length === bound) break
+      const grown = Buffer.allocUnsafe(Math.min(bound, buffer.length * 2))
+      buffer.copy(grown, 0, 0, length)
+      buffer = grown
     }
     return length > maxBytes ? 'too large' : { text: buffer.subarray(0, length).toString('utf8') }
   } finally {

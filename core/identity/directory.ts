@@ -1,7 +1,7 @@
 import type { ChannelIdentity, Logger, Principal, PrincipalInfo } from '@mycelo/septum'
 import type { Store } from '../store/index.ts'
 import { personByIdentity, personOf } from '../store/people.ts'
-import { meetPrincipal } from '../store/principals.ts'
+import { welcomePrincipal } from '../store/principals.ts'
 import { listRoleInfos } from '../store/role-admin.ts'
 import { RecentlyUsed } from './recently-used.ts'
 
@@ -42,13 +42,26 @@ export class PrincipalDirectory {
   }
 
   resolve(sender: ChannelIdentity): PrincipalSnapshot {
-    const cacheKey = `${sender.channel}\u0000${sender.externalId}`
+    return this.recall(sender) ?? this.meet(sender)
+  }
+
+  /** The principal of someone already met, from memory or the store; undefined for a newcomer. */
+  recall(sender: ChannelIdentity): PrincipalSnapshot | undefined {
+    const cacheKey = keyOf(sender)
     const cached = this.#cache.get(cacheKey)
     if (cached) return cached
+    const known = personByIdentity(this.#options.store, sender)
+    return known ? this.#remember(cacheKey, this.#snapshot(known)) : undefined
+  }
+
+  /**
+   * First contact, for a sender `recall` just missed: the principal is created with the default
+   * role, and `alongside` (the conversation's own write) goes in the same commit.
+   */
+  meet(sender: ChannelIdentity, alongside?: () => void): PrincipalSnapshot {
     const { store, defaultRole, logger } = this.#options
-    const known = personByIdentity(store, sender)
-    if (known) return this.#remember(cacheKey, this.#snapshot(known))
-    const { id, created } = meetPrincipal(store, { identity: sender, role: defaultRole })
+    const cacheKey = keyOf(sender)
+    const { id, created } = welcomePrincipal(store, { identity: sender, role: defaultRole }, alongside)
     if (!created) {
       // Met by another connection between the read and the write: read them as they are.
       const snapshot = this.load(id)
@@ -103,6 +116,8 @@ export class PrincipalDirectory {
     this.#rolePatterns = undefined
   }
 }
+
+const keyOf = (sender: ChannelIdentity) => `${sender.channel}\u0000${sender.externalId}`
 
 /** What a snapshot is drawn from: a principal as the store reads them. */
 type Person = Pick<PrincipalInfo, 'id' | 'identities' | 'roles' | 'displayName' | 'locale'>

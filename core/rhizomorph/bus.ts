@@ -13,6 +13,7 @@ import { actingAs } from '../mycelium/actor.ts'
 import { DeadlineExceeded, isThenable, raceDeadline } from '../supervision/deadline.ts'
 import { InFlight } from '../supervision/in-flight.ts'
 import type { SporeContexts } from './contexts.ts'
+import { MessagesInFlight } from './in-flight-messages.ts'
 import { describe } from './listeners.ts'
 import { normalise } from './normalise.ts'
 import { bindArgs, type ParsedCommand, parseCommand } from './parse.ts'
@@ -55,7 +56,7 @@ export class Rhizomorph {
   readonly #runtime: CoreRuntime
   readonly #contexts: SporeContexts
   readonly #admission: AdmissionChain
-  readonly #inFlight = new Set<Promise<void>>()
+  readonly #inFlight = new MessagesInFlight()
   /** Handlers still running per enzyme, abandoned ones included. */
   readonly #handling: InFlight
   /** Messages emitted before the inhibitors started, replayed through admission once they have. */
@@ -111,7 +112,7 @@ export class Rhizomorph {
   }
 
   #dispatch(hypha: string, input: unknown): Promise<void> {
-    if (this.#inFlight.size >= MESSAGES_IN_FLIGHT) {
+    if (this.#inFlight.count >= MESSAGES_IN_FLIGHT) {
       this.#runtime.logger.warn('message dropped: too many messages in flight', {
         hypha,
         limit: MESSAGES_IN_FLIGHT,
@@ -126,9 +127,7 @@ export class Rhizomorph {
       return DONE
     }
     if (!(step instanceof Promise)) return DONE
-    const handled = step.catch((error: unknown) => this.#failed(hypha, error))
-    this.#inFlight.add(handled)
-    return handled.finally(() => this.#inFlight.delete(handled))
+    return this.#inFlight.track(step, (error) => this.#failed(hypha, error))
   }
 
   #hold(hypha: string, input: unknown): Promise<void> {
@@ -146,16 +145,8 @@ export class Rhizomorph {
   async close(timeoutMs: number): Promise<void> {
     this.#closing = true
     for (const { done } of this.#held.splice(0)) done()
-    if (this.#inFlight.size === 0) return
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const late = new Promise<'late'>((resolve) => {
-      timer = setTimeout(() => resolve('late'), timeoutMs)
-    })
-    const outcome = await Promise.race([Promise.allSettled([...this.#inFlight]), late])
-    clearTimeout(timer)
-    if (outcome === 'late') {
-      this.#runtime.logger.warn('shutting down with messages still in flight', { count: this.#inFlight.size })
-    }
+    if (await this.#inFlight.drained(timeoutMs)) return
+    this.#runtime.logger.warn('shutting down with messages still in flight', { count: this.#inFlight.count })
   }
 
   #failed(hypha: string, error: unknown): void {
@@ -179,8 +170,15 @@ export class Rhizomorph {
     if (!admission.admitted) return
     this.#observer?.admitted()
     const { config, conversations, directory, listeners, logger } = this.#runtime
-    const conversationLocale = conversations.record(message)
-    const principal = directory.resolve(message.sender)
+    // A newcomer's conversation and person are written in one commit.
+    let conversationLocale: string | undefined
+    let principal = directory.recall(message.sender)
+    if (principal) conversationLocale = conversations.record(message)
+    else {
+      principal = directory.meet(message.sender, () => {
+        conversationLocale = conversations.record(message)
+      })
+    }
     const locale = conversationLocale ?? principal.locale ?? config.defaultLocale
     const parsed = parseCommand(message.text, config.prefix)
     const commanded = parsed ? this.#command({ message, principal, locale, parsed }) : undefined

@@ -8,11 +8,15 @@ import {
   type PushTarget,
   readableDomains,
   type SporeContext,
+  type Translate,
 } from '@mycelo/septum'
 import { type ContextFactory, type GerminatedSpore, sporeContext } from '../germination/index.ts'
 import { sporeTranslate } from '../i18n/spore-translate.ts'
 import type { PrincipalSnapshot } from '../identity/directory.ts'
 import type { CoreRuntime } from './runtime.ts'
+
+/** Reader locales a spore's `t` is kept for. */
+const READER_LOCALES_KEPT = 64
 
 /** Where a hypha's `emit` goes: the message path, which never throws back into the hypha. */
 export type Emitter = (hypha: string, message: unknown) => Promise<void>
@@ -28,6 +32,8 @@ export class SporeContexts implements ContextFactory {
   readonly #starts = new Map<string, EnzymeStartContext>()
   readonly #inhibitors = new Map<string, InhibitorContext>()
   readonly #domains = new Map<string, ReadonlySet<string>>()
+  /** Per spore, its `t` in each reader's locale: the same few locales come back at every message. */
+  readonly #readerT = new Map<string, Map<string, Translate>>()
 
   constructor(runtime: CoreRuntime, emit: Emitter) {
     this.#runtime = runtime
@@ -40,6 +46,7 @@ export class SporeContexts implements ContextFactory {
     this.#starts.delete(name)
     this.#inhibitors.delete(name)
     this.#domains.delete(name)
+    this.#readerT.delete(name)
   }
 
   /** Its storage migrations, just before it starts. */
@@ -83,7 +90,7 @@ export class SporeContexts implements ContextFactory {
     const { message, principal, locale, capabilities } = turn
     return {
       ...this.enzymeStart(spore),
-      t: this.#translate(spore, this.#base(spore), () => locale),
+      t: this.#readerTranslate(spore, locale),
       reply: (content) =>
         runtime.hyphae.send({ channel: message.channel, conversationId: message.conversationId }, content),
       principal: principal.principal,
@@ -139,6 +146,22 @@ export class SporeContexts implements ContextFactory {
       this.#domains.set(spore.name, domains)
     }
     return domains
+  }
+
+  #readerTranslate(spore: GerminatedSpore, locale: string): Translate {
+    let byLocale = this.#readerT.get(spore.name)
+    if (byLocale === undefined) {
+      byLocale = new Map()
+      this.#readerT.set(spore.name, byLocale)
+    }
+    let t = byLocale.get(locale)
+    if (t === undefined) {
+      t = this.#translate(spore, this.#base(spore), () => locale)
+      // Locales are few; the bound only guards against a store full of odd ones.
+      if (byLocale.size >= READER_LOCALES_KEPT) byLocale.clear()
+      byLocale.set(locale, t)
+    }
+    return t
   }
 
   #translate(spore: GerminatedSpore, base: SporeContext, locale: () => string) {

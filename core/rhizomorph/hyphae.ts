@@ -9,7 +9,13 @@ import type {
   PushTarget,
 } from '@mycelo/septum'
 import type { Germination } from '../germination/index.ts'
-import { DEFAULT_DEADLINES, type Deadlines, logExpiry, raceDeadline } from '../supervision/deadline.ts'
+import {
+  DEFAULT_DEADLINES,
+  type DeadlineOptions,
+  type Deadlines,
+  logExpiry,
+  raceDeadline,
+} from '../supervision/deadline.ts'
 
 const NO_CAPABILITIES: Capabilities = { has: () => false, list: () => [] }
 
@@ -23,6 +29,8 @@ export class HyphaRegistry {
   readonly #capabilities = new WeakMap<object, Capabilities>()
   readonly #members = new Map<string, { at: number; members: readonly ChannelIdentity[] }>()
   readonly #deadlines: Pick<Deadlines, 'send' | 'groupMembers'>
+  /** Per channel name: the deadline every send on it has (it depends on nothing else). */
+  readonly #sendDeadlines = new Map<string, DeadlineOptions>()
 
   readonly #logger: Logger | undefined
 
@@ -66,15 +74,21 @@ export class HyphaRegistry {
     if (!hypha) return Promise.reject(new Error(`channel "${target.channel}" is not live; nothing was sent`))
     try {
       const sending = hypha.send(target.conversationId, content)
-      return raceDeadline(sending, {
-        step: `send() on ${target.channel}`,
-        ms: this.#deadlines.send,
-        ...this.#expiry(target.channel),
-      })
+      return raceDeadline(sending, this.#sendDeadline(target.channel))
     } catch (error) {
       // A hypha whose send throws rather than rejects is answered the same way.
       return Promise.reject(error)
     }
+  }
+
+  /** The same for every reply on a channel, so made once per channel rather than per reply. */
+  #sendDeadline(channel: string): DeadlineOptions {
+    let options = this.#sendDeadlines.get(channel)
+    if (options === undefined) {
+      options = { step: `send() on ${channel}`, ms: this.#deadlines.send, ...this.#expiry(channel) }
+      this.#sendDeadlines.set(channel, options)
+    }
+    return options
   }
 
   #expiry(channel: string) {

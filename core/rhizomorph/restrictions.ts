@@ -66,6 +66,11 @@ export class RestrictionBook {
   }
 
   /** The channels an inhibitor judges; empty means every channel. */
+  /** Whether any inhibitor is confined to some channels: most bots confine none. */
+  confinesAny(): boolean {
+    return this.#confinement.size > 0
+  }
+
   confinedTo(inhibitor: string): readonly string[] {
     return this.#confinement.get(inhibitor) ?? EVERY_CHANNEL
   }

@@ -1,5 +1,5 @@
 import { PLUGIN_KINDS, type PluginKind, SECRET_MASK } from '@mycelo/septum'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { InstallMemory, InstallState, PluginStorePort } from '../germination/ports.ts'
 import type { Store } from './open.ts'
 import { pluginInstalls, pluginSettings } from './schema/index.ts'
@@ -37,15 +37,18 @@ export function createPluginStore(store: Store, options: PluginStoreOptions = {}
       .where(and(eq(pluginSettings.plugin, plugin), eq(pluginSettings.key, key)))
       .get()
 
+  // Asked about every spore at every start: each query is built and compiled once, not per spore.
+  let statements: ReturnType<typeof prepareStatements> | undefined
+  const prepared = () => {
+    statements ??= prepareStatements(store)
+    return statements
+  }
+
   return {
     isFresh: () => db.select({ name: pluginInstalls.name }).from(pluginInstalls).limit(1).all().length === 0,
 
     installOf(name: string): InstallState | undefined {
-      const row = db
-        .select({ enabled: pluginInstalls.enabled, reason: pluginInstalls.reason })
-        .from(pluginInstalls)
-        .where(eq(pluginInstalls.name, name))
-        .get()
+      const row = prepared().install.get({ name })
       return row === undefined ? undefined : { enabled: row.enabled, reason: row.reason }
     },
 
@@ -58,31 +61,19 @@ export function createPluginStore(store: Store, options: PluginStoreOptions = {}
     },
 
     recordDiscovered(spores, newcomer): void {
-      db.transaction((tx) => {
+      const { discovered, remembered } = prepared()
+      const { enabled, reason, settled } = newcomer
+      db.transaction(() => {
         for (const spore of spores) {
-          tx.insert(pluginInstalls)
-            .values({ name: spore.name, ...newcomer })
-            .onConflictDoNothing()
-            .run()
+          discovered.run({ name: spore.name, enabled, reason, settled })
           if (spore.kind === undefined) continue
-          tx.update(pluginInstalls)
-            .set({ lastKind: spore.kind, lastEnforcing: spore.enforcing })
-            .where(eq(pluginInstalls.name, spore.name))
-            .run()
+          remembered.run({ name: spore.name, kind: spore.kind, enforcing: spore.enforcing })
         }
       })
     },
 
     memoryOf(name: string): InstallMemory | undefined {
-      const row = db
-        .select({
-          kind: pluginInstalls.lastKind,
-          enforcing: pluginInstalls.lastEnforcing,
-          settled: pluginInstalls.settled,
-        })
-        .from(pluginInstalls)
-        .where(eq(pluginInstalls.name, name))
-        .get()
+      const row = prepared().memory.get({ name })
       if (row === undefined) return undefined
       return { kind: knownKind(row.kind), enforcing: row.enforcing, settled: row.settled }
     },
@@ -103,7 +94,7 @@ export function createPluginStore(store: Store, options: PluginStoreOptions = {}
     },
 
     settingsOf(name: string): Record<string, unknown> {
-      const rows = db.select().from(pluginSettings).where(eq(pluginSettings.plugin, name)).all()
+      const rows = prepared().settings.all({ name })
       return Object.fromEntries(rows.map((row) => [row.key, JSON.parse(row.value) as unknown]))
     },
 
@@ -147,6 +138,43 @@ export function createPluginStore(store: Store, options: PluginStoreOptions = {}
         .all()
       return [...new Set(rows.flatMap((row) => textsIn(JSON.parse(row.value) as unknown)))]
     },
+  }
+}
+
+function prepareStatements({ db }: Store) {
+  const name = sql.placeholder('name')
+  return {
+    install: db
+      .select({ enabled: pluginInstalls.enabled, reason: pluginInstalls.reason })
+      .from(pluginInstalls)
+      .where(eq(pluginInstalls.name, name))
+      .prepare(),
+    memory: db
+      .select({
+        kind: pluginInstalls.lastKind,
+        enforcing: pluginInstalls.lastEnforcing,
+        settled: pluginInstalls.settled,
+      })
+      .from(pluginInstalls)
+      .where(eq(pluginInstalls.name, name))
+      .prepare(),
+    settings: db.select().from(pluginSettings).where(eq(pluginSettings.plugin, name)).prepare(),
+    discovered: db
+      .insert(pluginInstalls)
+      .values({
+        name,
+        enabled: sql.placeholder('enabled'),
+        reason: sql.placeholder('reason'),
+        settled: sql.placeholder('settled'),
+      })
+      .onConflictDoNothing()
+      .prepare(),
+    remembered: db
+      .update(pluginInstalls)
+      // drizzle's set() takes a placeholder only inside sql``.
+      .set({ lastKind: sql`${sql.placeholder('kind')}`, lastEnforcing: sql`${sql.placeholder('enforcing')}` })
+      .where(eq(pluginInstalls.name, name))
+      .prepare(),
   }
 }
 

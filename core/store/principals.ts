@@ -36,11 +36,27 @@ export interface FirstContact {
 export function meetPrincipal(store: Store, contact: FirstContact): { id: string; created: boolean } {
   const known = principalIdOf(store, contact.identity)
   if (known !== undefined) return { id: known, created: false }
+  return welcomePrincipal(store, contact)
+}
+
+/**
+ * First contact for an identity the caller just read as unmet, in one write transaction that reads
+ * again (another connection may have met them since); `alongside` is written in the same commit.
+ */
+export function welcomePrincipal(
+  store: Store,
+  contact: FirstContact,
+  alongside?: () => void,
+): { id: string; created: boolean } {
   return lookupsOf(store.db).writing(() => {
-    // Read again inside the write: another connection may have met them since.
     const raced = principalIdOf(store, contact.identity)
-    if (raced !== undefined) return { id: raced, created: false }
-    return { id: addPrincipal(store, contact), created: true }
+    const met =
+      raced !== undefined
+        ? { id: raced, created: false }
+        : { id: addPrincipal(store, contact), created: true }
+    // Last, so that a write of its own that fails takes the newcomer back with it.
+    alongside?.()
+    return met
   })
 }
 

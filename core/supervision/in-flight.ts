@@ -1,11 +1,17 @@
+/** One spore's running calls, and whether it was told it reached the limit since it last had room. */
+interface Slot {
+  running: number
+  told: boolean
+}
+
 /**
  * Counts the calls into each spore that are still running — past their deadline too, since an
  * abandoned call still holds what it was given — so a stuck spore cannot gather unbounded work.
  */
 export class InFlight {
   readonly #limit: number
-  readonly #counts = new Map<string, number>()
-  readonly #full = new Set<string>()
+  /** One slot per spore name ever counted (bounded by the spores), so counting is one lookup. */
+  readonly #slots = new Map<string, Slot>()
   readonly #onFull: (name: string, limit: number) => void
 
   /** `onFull` is told once each time a spore reaches the limit, not for every call turned away. */
@@ -16,28 +22,54 @@ export class InFlight {
 
   /** Whether one more call into `name` may go ahead; each true must be matched by a `leave`. */
   enter(name: string): boolean {
-    const count = this.#counts.get(name) ?? 0
-    if (count >= this.#limit) {
-      if (!this.#full.has(name)) {
-        this.#full.add(name)
-        this.#onFull(name, this.#limit)
-      }
-      return false
-    }
-    this.#counts.set(name, count + 1)
+    const slot = this.#slot(name)
+    if (!this.#roomIn(name, slot)) return false
+    slot.running++
     return true
   }
 
+  /**
+   * Whether a call into `name` may go ahead, without counting it: for a call that cannot call
+   * back into the path, whose answer is counted with `holdUntil` only if it is still pending.
+   */
+  hasRoom(name: string): boolean {
+    return this.#roomIn(name, this.#slot(name))
+  }
+
   leave(name: string): void {
-    const count = (this.#counts.get(name) ?? 1) - 1
-    if (count <= 0) this.#counts.delete(name)
-    else this.#counts.set(name, count)
-    if (this.#full.size > 0 && count < this.#limit) this.#full.delete(name)
+    const slot = this.#slots.get(name)
+    if (slot === undefined || slot.running === 0) return
+    slot.running--
+    if (slot.running < this.#limit) slot.told = false
   }
 
   /** Releases the slot once `pending` settles, however it settles. */
   leaveWhen(name: string, pending: PromiseLike<unknown>): void {
     const leave = () => this.leave(name)
     Promise.resolve(pending).then(leave, leave)
+  }
+
+  /** Counts a call already made (after `hasRoom`) until `pending` settles. */
+  holdUntil(name: string, pending: PromiseLike<unknown>): void {
+    this.#slot(name).running++
+    this.leaveWhen(name, pending)
+  }
+
+  #slot(name: string): Slot {
+    let slot = this.#slots.get(name)
+    if (slot === undefined) {
+      slot = { running: 0, told: false }
+      this.#slots.set(name, slot)
+    }
+    return slot
+  }
+
+  #roomIn(name: string, slot: Slot): boolean {
+    if (slot.running < this.#limit) return true
+    if (!slot.told) {
+      slot.told = true
+      this.#onFull(name, this.#limit)
+    }
+    return false
   }
 }

@@ -118,6 +118,25 @@ describe('order and confinement', () => {
     expect((await chain([gate], confined).admit(message('signal'))).admitted).toBe(true)
     expect((await chain([gate], confined).admit(message('discord'))).admitted).toBe(false)
   })
+
+  it('asks where each inhibitor is confined only while some inhibitor is', async () => {
+    const confined: Record<string, string[]> = {}
+    const asked: string[] = []
+    const admission = new AdmissionChain({
+      members: () => [member('gate', true, deny)],
+      confinedTo: (name) => {
+        asked.push(name)
+        return confined[name] ?? []
+      },
+      confinesAny: () => Object.keys(confined).length > 0,
+      logger,
+    })
+    expect((await admission.admit(message('signal'))).admitted).toBe(false)
+    expect(asked).toEqual([])
+    confined.gate = ['discord']
+    expect((await admission.admit(message('signal'))).admitted).toBe(true)
+    expect(asked).toEqual(['gate'])
+  })
 })
 
 describe('sync and async verdicts', () => {

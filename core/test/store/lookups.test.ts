@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { ensureRole, grantRole, openStore } from '../../store/index.ts'
 import { lookupsOf } from '../../store/lookups.ts'
 import { personOf } from '../../store/people.ts'
-import { meetPrincipal, principalIdOf } from '../../store/principals.ts'
+import { meetPrincipal, principalIdOf, welcomePrincipal } from '../../store/principals.ts'
 import { channelIdentities, principalRoles, principals } from '../../store/schema/index.ts'
 import { scratchFolder } from './scratch.ts'
 
@@ -83,6 +83,25 @@ describe('first contact', () => {
       id: met.id,
       created: false,
     })
+    store.close()
+  })
+
+  it('writes what goes alongside (the conversation) in the same commit: a failure there takes the newcomer back', () => {
+    const store = openStore({ path: join(scratch.path, 'alongside.db') })
+    const identity = { channel: 'chat', externalId: 'cy' }
+    expect(() =>
+      welcomePrincipal(store, { identity, role: 'newcomer' }, () => {
+        throw new Error('conversation not written')
+      }),
+    ).toThrow('conversation not written')
+    expect(principalIdOf(store, identity)).toBeUndefined()
+    let wrote = false
+    const met = welcomePrincipal(store, { identity, role: 'newcomer' }, () => {
+      wrote = store.db.$client.inTransaction
+    })
+    expect(wrote).toBe(true)
+    expect(met.created).toBe(true)
+    expect(principalIdOf(store, identity)).toBe(met.id)
     store.close()
   })
 
