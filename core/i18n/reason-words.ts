@@ -39,6 +39,11 @@ export function coreReason(
   return text
 }
 
+/** A part of a reason, worded by `reason.<key>` wherever the whole reason is worded. */
+export function reasonPart(key: string, params: Readonly<Record<string, unknown>> = {}): TranslatableRef {
+  return { domain: 'core', key: `reason.${key}`, params }
+}
+
 /** A kept reason in the reader's words where the core wrote it; anything else as it was kept. */
 export function reasonInWords(translator: Translator, text: string, locale: string): string {
   if (locale === 'en') return text

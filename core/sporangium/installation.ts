@@ -9,6 +9,7 @@ import { type Inoculation, type Logger, type Outcome, septumIncompatibility } fr
 import type { MyceloConfig } from '../boot/config.ts'
 import { RESERVED_NAMES } from '../germination/germinate.ts'
 import { type ManifestReading, readManifest } from '../germination/manifest-reading.ts'
+import { reasonPart } from '../i18n/reason-words.ts'
 import { DONE, type Refusal, refused } from '../mycelium/outcome.ts'
 import type { PluginStore, Store } from '../store/index.ts'
 import { restoreStrainRow, type StrainRow, strainRowOf, writeStrainRow } from '../store/strain-rows.ts'
@@ -124,7 +125,7 @@ async function putBack(deps: InstallationDeps, spore: string): Promise<InstallOu
   const source = before?.previousSourceId ?? null
   const next = await readManifest(kept)
   const current = (await exists(target)) ? await readManifest(target) : undefined
-  const what = `rolled back to strain ${strain ?? 'unknown'}`
+  const what = reasonPart('rolledBack', { strain: strain ?? '?' })
   const decision = decide({ what, next, current, wasEnabled: before?.enabled === true })
   if (!decision.ok) return refused('strain_guard_enabled', { spore })
   const row = { ...decision, sourceId: source, strain, previousSourceId: null, previousStrain: null }
@@ -215,7 +216,7 @@ async function place(placing: Placing): Promise<InstallOutcome> {
   const kept = join(folders.previous, spore)
   const before = strainRowOf(deps.store, spore)
   const current = (await exists(target)) ? await readManifest(target) : undefined
-  const what = `${current ? 'upgraded to' : 'installed at'} strain ${strain} from source "${source}"`
+  const what = reasonPart(current ? 'upgradedTo' : 'installedAt', { strain, source })
   const decision = decide({ what, next, current, wasEnabled: before?.enabled === true })
   if (!decision.ok) return refused('strain_guard_enabled', { spore })
   const previous = current

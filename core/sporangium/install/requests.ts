@@ -1,6 +1,7 @@
 // What a strain asks of the bot before it may run: its kind, the rhizas it requires and the
 // mycelium scopes it requests. An operator reads it in the install's reason before enabling it.
-import { alternativesOf, type Manifest, type PluginKind } from '@mycelo/septum'
+import { alternativesOf, type Manifest, type PluginKind, type TranslatableRef } from '@mycelo/septum'
+import { reasonPart } from '../../i18n/reason-words.ts'
 
 const MYCELIUM = 'mycelium'
 
@@ -40,27 +41,30 @@ export function asksForMore(next: StrainRequests, before: StrainRequests): boole
   )
 }
 
-const ARTICLE: Readonly<Record<PluginKind, string>> = {
-  hypha: 'a hypha (a channel)',
-  rhiza: 'a rhiza (a connected system)',
-  enzyme: 'an enzyme (commands)',
-  inhibitor: 'an inhibitor (a filter on who is heard)',
-}
-
-/** The requests in a sentence for an operator, in English like every install reason. */
-export function requestsText(requests: StrainRequests): string {
+/**
+ * The requests as catalogue words for an operator (`reason.asks` and its parts). Spore and scope
+ * names stay as they are written; the alternatives of one requirement are joined by "or".
+ */
+export function requestsWords(requests: StrainRequests): TranslatableRef {
   const rhizas =
     requests.rhizas.length === 0
-      ? 'requires no other rhiza'
-      : `requires ${requests.rhizas
-          .map((rhiza) => `${rhiza.names.join(' or ')}${rhiza.optional ? ' (optional)' : ''}`)
-          .join(', ')}`
+      ? reasonPart('requiresNone')
+      : reasonPart('requiresRhizas', {
+          list: requests.rhizas
+            .map((rhiza) => `${rhiza.names.join(' or ')}${rhiza.optional ? ' (optional)' : ''}`)
+            .join(', '),
+        })
   const scopes =
     requests.scopes.length === 0
-      ? 'requests no mycelium scope'
-      : `requests the mycelium ${requests.scopes.length === 1 ? 'scope' : 'scopes'} ${requests.scopes.join(', ')}`
-  const enforcing = requests.enforcing
-    ? ' that is enforcing (while it cannot judge, all traffic it watches is refused)'
-    : ''
-  return `it is ${ARTICLE[requests.kind]}${enforcing}, ${rhizas}, and ${scopes}`
+      ? reasonPart('scopesNone')
+      : reasonPart('scopes', { count: requests.scopes.length, list: requests.scopes.join(', ') })
+  const enforcing = requests.enforcing ? 'yes' : 'no'
+  return reasonPart('asks', {
+    kind: reasonPart(`kind${capitalised(requests.kind)}`),
+    enforcing,
+    rhizas,
+    scopes,
+  })
 }
+
+const capitalised = (word: string) => `${word[0]!.toUpperCase()}${word.slice(1)}`

@@ -3,10 +3,11 @@ import { join } from 'node:path'
 import { DiscordConnectError } from '../../../spores/discord/src/connect-refusal.ts'
 import { loadDomain } from '../../boot/catalogues.ts'
 import { DISABLED_REASON } from '../../germination/enablement.ts'
-import { coreReason } from '../../i18n/reason-words.ts'
+import { coreReason, reasonPart } from '../../i18n/reason-words.ts'
 import { Translator } from '../../i18n/translator.ts'
 import { actingAs } from '../../mycelium/actor.ts'
 import { faultRef, reasonForReader } from '../../mycelium/reader-locale.ts'
+import { requestsWords } from '../../sporangium/install/requests.ts'
 import { ROOT } from '../boot/process.ts'
 import { realSpore } from '../support/real-spores.ts'
 import { startTestCore, type TestCore } from '../support/runtime.ts'
@@ -51,6 +52,27 @@ describe('a reason worded for its reader', () => {
     )
     expect(actingAs(reader('fr'), () => reasonForReader(translator, DISABLED_REASON))).toBe(
       'désactivée par un opérateur',
+    )
+    // Worded by another process (kept in the install table): read back from the English template.
+    expect(
+      actingAs(reader('fr'), () => reasonForReader(translator, 'storage migration 3 failed: no table')),
+    ).toBe('la migration de stockage 3 a échoué : no table')
+    expect(
+      actingAs(reader('fr'), () =>
+        reasonForReader(translator, 'requires rhiza "radarr", which is not installed'),
+      ),
+    ).toBe("requiert le rhiza « radarr », qui n'est pas installé")
+    // An install's reason, built of parts, reads whole in French.
+    const installed = coreReason('notStarted', {
+      what: reasonPart('installedAt', { strain: '1.0.0', source: 'home' }),
+      more: 'no',
+      asked: requestsWords({ kind: 'enzyme', enforcing: false, rhizas: [], scopes: ['plugins.read'] }),
+    })
+    expect(installed).toBe(
+      'installed at strain 1.0.0 from source "home", and not started: it is an enzyme (commands), requires no other rhiza, and requests the mycelium scope plugins.read. Enable it to start it.',
+    )
+    expect(actingAs(reader('fr'), () => reasonForReader(translator, installed))).toBe(
+      "installée en version 1.0.0 depuis la source « home », et pas démarrée : c'est une enzyme (des commandes), elle ne requiert aucun autre rhiza et demande la portée mycelium plugins.read. Activez-la pour la démarrer.",
     )
     expect(faultRef(new Error('plain'))).toBeUndefined()
     expect(faultRef({ ref: { domain: 'discord' } })).toBeUndefined()
