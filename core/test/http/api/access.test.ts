@@ -120,7 +120,9 @@ describe('agent keys', () => {
 describe('rescan', () => {
   it('finds a spore folder added to disk since start-up, disabled, and says which folders it refused', async () => {
     writeSpore(`${api.folder}/spores`, 'lantern', {
-      'spore.yaml': 'kind: enzyme\nname: lantern\nseptum: "^1.0"\ncommands: []\n',
+      'spore.yaml':
+        'kind: enzyme\nname: lantern\nseptum: "^1.0"\ncommands:\n  - { name: glow, description: command.glow, respond: glow }\n',
+      'translations/en.yaml': 'command:\n  glow: Glows\nglow: A warm light\n',
       'src/index.ts': 'export default { create: () => ({ handlers: {} }) }\n',
     })
     writeSpore(`${api.folder}/spores`, 'core', {
