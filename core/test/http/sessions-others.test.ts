@@ -10,19 +10,21 @@ afterEach(async () => {
 })
 
 it('ends every other session of the person and keeps this one', async () => {
-  bot = await startWebBot()
+  bot = await startWebBot({ roles: { member: ['admin.web'] }, grants: { ana: ['member'] } })
   const { client, core } = bot
+  const ana = await client.signIn(codeIn((await core.ask('/web', { from: 'ana' }))[0])!)
   const here = await client.signIn(tokenOf(bot.loginLink))
   const laptop = await client.signIn(codeIn((await core.ask('/web'))[0])!)
   const phone = await client.signIn(codeIn((await core.ask('/web'))[0])!)
   expect(
-    ((await client.send('/api/v1/session/sessions', { session: here })).body.sessions as []).length,
+    ((await client.send('/api/v1/session/sessions', { session: here })).body.sessions as unknown[]).length,
   ).toBe(3)
 
   const ended = await client.send('/api/v1/session/sessions/others', { method: 'DELETE', session: here })
   expect(ended).toMatchObject({ status: 200, body: { revoked: 2 } })
   expect((await client.send('/api/v1/session', { session: laptop })).status).toBe(401)
   expect((await client.send('/api/v1/session', { session: phone })).status).toBe(401)
+  expect((await client.send('/api/v1/session', { session: ana })).status).toBe(200)
   const left = (await client.send('/api/v1/session/sessions', { session: here })).body.sessions
   expect(left).toEqual([expect.objectContaining({ current: true })])
   // Asked again with nothing else open, it ends nothing.
