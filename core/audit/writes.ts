@@ -8,7 +8,7 @@ export const WRITE_METHODS: { readonly [S in MyceliumScope]?: readonly string[] 
   'principals.manage': ['markReviewed', 'setDisplayName'],
   'roles.assign': ['assignRole', 'revokeRole'],
   'roles.manage': ['createRole', 'setRoleCommands', 'deleteRole'],
-  'plugins.toggle': ['enable', 'disable'],
+  'plugins.toggle': ['enable', 'disable', 'rescan'],
   'plugins.configure': ['setSetting', 'unsetSetting'],
   'messages.broadcast': ['broadcast'],
   'restrictions.manage': [
@@ -30,4 +30,5 @@ export const WRITE_METHODS: { readonly [S in MyceliumScope]?: readonly string[] 
     'uninstall',
   ],
   'web.login': ['loginCode'],
+  'agents.manage': ['createAgentKey', 'revokeAgentKey', 'confirmAgentKeyIn'],
 }

@@ -87,6 +87,17 @@ export function sessionRoutes(options: SessionRouteOptions): Hono<HttpEnv> {
     return c.json({ sessions: listed.map((session) => ({ ...session, current: session.id === current })) })
   })
 
+  // Declared before /sessions/:id so "others" is never read as a session's id.
+  app.delete('/sessions/others', requireSession, (c) => {
+    const session = c.get('session')
+    const revoked = sessions.revokeOthers(session.principalId, session.id)
+    runtime.logger.info('signed out of the admin page everywhere else', {
+      principal: session.principalId,
+      revoked,
+    })
+    return c.json({ revoked })
+  })
+
   app.delete('/sessions/:id', requireSession, (c) => {
     if (!sessions.revoke(c.get('principalId'), c.req.param('id'))) {
       throw new HttpError(404, 'http.error.sessionUnknown')

@@ -1,4 +1,4 @@
-import { and, eq, lte, or } from 'drizzle-orm'
+import { and, eq, lte, ne, or } from 'drizzle-orm'
 import type { Store } from '../store/index.ts'
 import { webSessions } from '../store/schema/index.ts'
 import { randomToken, tokenHash } from './secrets.ts'
@@ -107,6 +107,15 @@ export function sessionBook(store: Store, limits: SessionLimits = DEFAULT_SESSIO
     /** Revokes every session of one principal; answers how many. */
     revokeAll(principalId: string): number {
       return db.delete(webSessions).where(eq(webSessions.principalId, principalId)).returning().all().length
+    },
+
+    /** Revokes every session of one principal but `keep` (the one asking): sign out everywhere else. */
+    revokeOthers(principalId: string, keep: string): number {
+      return db
+        .delete(webSessions)
+        .where(and(eq(webSessions.principalId, principalId), ne(webSessions.id, keep)))
+        .returning({ id: webSessions.id })
+        .all().length
     },
 
     /** Drops the sessions past either expiry. */

@@ -1,4 +1,5 @@
 import type { AgentsManage } from '@mycelo/septum'
+import { audited } from '../audit/audited.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 import {
   agentKeyOf,
@@ -21,7 +22,7 @@ const MAX_LABEL = 64
 export function agentsManage(runtime: CoreRuntime): AgentsManage {
   const { store, logger } = runtime
   const ceiling = new RoleCeiling(runtime)
-  return {
+  return audited(runtime, 'agents.manage', {
     async listAgentKeys() {
       const actor = currentActor()
       const person = actor?.kind === 'principal' || actor?.kind === 'agent' ? actor.principalId : undefined
@@ -69,5 +70,5 @@ export function agentsManage(runtime: CoreRuntime): AgentsManage {
       logger.info('agent key confirmations moved', { key: id, over: where === null ? 'client' : 'chat' })
       return DONE
     },
-  }
+  })
 }

@@ -20,6 +20,7 @@ const NOT_FOUND = new Set([
   'sporangium_spore_unknown',
   'sporangium_strain_unknown',
   'spore_not_installed',
+  'agent_key_unknown',
 ])
 
 /** Refusals of a value the caller gave, whatever the bot's state. */
@@ -45,10 +46,18 @@ const UNPROCESSABLE = new Set([
   'source_key_invalid',
   'source_enabled_invalid',
   'spore_name_invalid',
+  'agent_key_label',
+  'agent_key_principal_missing',
 ])
 
 /** The role ceiling's refusals: the person's own roles do not reach that far. */
-const FORBIDDEN = new Set(['patterns_uncovered', 'owner_only', 'holder_above', 'holder_owner'])
+const FORBIDDEN = new Set([
+  'patterns_uncovered',
+  'owner_only',
+  'holder_above',
+  'holder_owner',
+  'agent_key_own_only',
+])
 
 /** The status a refusal answers with; anything about the bot's state (a lockout, a guard) is 409. */
 export function refusalStatus(ref: TranslatableRef): 404 | 422 | 403 | 409 {

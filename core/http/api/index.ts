@@ -5,12 +5,14 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import type { CoreRuntime } from '../../rhizomorph/runtime.ts'
 import type { HttpEnv } from '../env.ts'
 import { answerError } from '../errors.ts'
+import { agentKeyRoutes } from './agent-keys.ts'
 import { auditRoutes } from './audit.ts'
 import { readBody } from './body.ts'
 import { catalogueRoutes } from './catalogue.ts'
 import { commandRoutes } from './commands.ts'
 import { conversationRoutes } from './conversations.ts'
 import { ApiEvents, type LogTap } from './events.ts'
+import { exportRoutes } from './export.ts'
 import { formValidatorRoutes } from './form-validator.ts'
 import { healthRoutes } from './health.ts'
 import { installRoutes } from './installs.ts'
@@ -64,6 +66,8 @@ export function apiRouteTable(deps: ApiDeps & { messages?: MessageCount }): ApiR
     ...conversationRoutes(deps),
     ...localeRoutes(deps),
     ...auditRoutes(deps),
+    ...agentKeyRoutes(deps),
+    ...exportRoutes(deps),
     ...liveRoutes(deps),
     ...catalogueRoutes(deps),
   ]

@@ -75,6 +75,19 @@ export function sporeRoutes(deps: ApiDeps): ApiRoute[] {
       },
     }),
     route({
+      method: 'post',
+      path: '/spores/rescan',
+      summary:
+        'Look through the spores folders again: new folders are listed (disabled), the refused say why',
+      command: 'admin.rescan',
+      async handle({ c }) {
+        if (toggle.rescan === undefined) {
+          return refusalResponse(runtime, c, { domain: 'core', key: 'api.rescanUnavailable' }, 409)
+        }
+        return answerOutcome(runtime, c, changed(await toggle.rescan()))
+      },
+    }),
+    route({
       method: 'get',
       path: '/spores/:name/form',
       summary: "The spore's settings form: its published JSON Schema and which keys are secret",

@@ -92,3 +92,32 @@ export interface AuditEntry {
   readonly outcome: string
   readonly detail: string | null
 }
+
+/** An agent key as the API lists it: never its secret. */
+export interface AgentKey {
+  readonly id: string
+  readonly label: string
+  readonly principalId: string
+  readonly createdAt: string
+  readonly lastUsedAt: string | null
+  readonly revokedAt: string | null
+  readonly confirmIn: { readonly channel: string; readonly conversationId: string } | null
+}
+
+/** One of the signed-in person's web sessions; `current` is the one asking. */
+export interface WebSession {
+  readonly id: string
+  readonly createdAt: number
+  readonly lastSeenAt: number
+  readonly expiresAt: number
+  readonly current: boolean
+}
+
+export interface Conversation {
+  readonly channel: string
+  readonly conversationId: string
+  readonly kind: 'dm' | 'group'
+  readonly label?: string
+  readonly locale?: string
+  readonly lastSeen: string
+}

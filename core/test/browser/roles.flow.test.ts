@@ -32,8 +32,8 @@ const navLinks = async (person: Person) =>
   (await person.page.getByRole('navigation').getByRole('link').allTextContents()).map((text) => text.trim())
 
 describe("a person's role, changed from the page, shapes the page they see", () => {
-  test('as a member Ana sees the Chat screen only', async () => {
-    expect(await navLinks(ana)).toEqual(['Chat'])
+  test('as a member Ana sees the Chat screen and her own Access only', async () => {
+    expect(await navLinks(ana)).toEqual(['Chat', 'Access'])
   })
 
   test('the owner grants Ana moderator and takes member away, on the People screen', async () => {
@@ -54,8 +54,8 @@ describe("a person's role, changed from the page, shapes the page they see", () 
     const { page, visit } = ana
     await page.reload()
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
-    expect(await navLinks(ana)).toEqual(['Overview', 'Spores', 'People and roles', 'Chat'])
-    expect((await navLinks(owner)).length).toBe(7)
+    expect(await navLinks(ana)).toEqual(['Overview', 'Spores', 'People and roles', 'Chat', 'Access'])
+    expect((await navLinks(owner)).length).toBe(8)
 
     // Spores: she sees each one and its state, and no button that would change one.
     await visit('spores', 'Spores')
@@ -74,6 +74,12 @@ describe("a person's role, changed from the page, shapes the page they see", () 
       .waitFor()
     expect(await page.getByRole('button', { name: /^Grant the role to / }).count()).toBe(0)
     expect(await page.getByRole('button', { name: /^Revoke / }).count()).toBe(0)
+
+    // Access: her own sessions, and no agents or configuration, which her roles do not cover.
+    await visit('access', 'Access')
+    await page.getByRole('region', { name: 'Your sessions' }).getByText('this one').waitFor()
+    expect(await page.getByRole('region', { name: 'Agents (MCP clients)' }).count()).toBe(0)
+    expect(await page.getByRole('region', { name: 'Configuration' }).count()).toBe(0)
 
     // A screen she may not use says so, even when opened by its address.
     await page.goto(`${flow.bot.url}/#/install`)

@@ -292,6 +292,26 @@ describe('the admin page, screen by screen', () => {
     await shoot('logs')
   })
 
+  test('access: agent keys with how to connect, sessions, and the configuration download', async () => {
+    await visit('access', 'Access')
+    const agents = page.getByRole('region', { name: 'Agents (MCP clients)' })
+    await agents.getByLabel('Label of the new key').fill('Claude Desktop')
+    await agents.getByRole('button', { name: 'Create key' }).click()
+    await agents.getByRole('status', { name: 'Copy this secret now.' }).waitFor()
+    await agents.getByRole('row', { name: /Claude Desktop/ }).waitFor()
+    await page.getByRole('region', { name: 'Your sessions' }).getByText('this one').waitFor()
+    await shoot('access')
+    // The download is the command line's export: the stored Discord token never in it.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download configuration' }).click(),
+    ])
+    expect(download.suggestedFilename()).toBe('mycelo-config.yaml')
+    const text = await Bun.file((await download.path())!).text()
+    expect(text).toContain('discord:')
+    expect(text).not.toContain(DISCORD_TOKEN)
+  })
+
   test('in French, from the language switch, and in the dark theme', async () => {
     await visit('overview', 'Overview')
     await page.getByLabel('Language').selectOption('fr')
@@ -328,6 +348,7 @@ describe('the admin page, screen by screen', () => {
       'Spores',
       'People and roles',
       'Chat',
+      'Access',
     ])
     await visit('spores', 'Spores')
     await page
@@ -337,6 +358,11 @@ describe('the admin page, screen by screen', () => {
     // admin.plugins reads; admin.enable, admin.disable, admin.reload and admin.form are not theirs.
     expect(await page.getByRole('button', { name: /^(Enable|Disable|Reload|Settings of)/ }).count()).toBe(0)
     await shoot('moderator')
+    // Her Access screen holds her sessions only: no agent keys, no configuration download.
+    await visit('access', 'Access')
+    await page.getByRole('region', { name: 'Your sessions' }).getByText('this one').waitFor()
+    expect(await page.getByRole('region', { name: 'Agents (MCP clients)' }).count()).toBe(0)
+    expect(await page.getByRole('link', { name: 'Download configuration' }).count()).toBe(0)
     await page.goto(`${url}/#/install`)
     await page.getByText('Your roles do not open this screen').waitFor()
   })

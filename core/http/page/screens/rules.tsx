@@ -8,6 +8,7 @@ import { useAction, useLoad } from '../parts/load.ts'
 import { useCan } from '../session.ts'
 import type { CommandLine, SporeInfo } from '../types.ts'
 import { useWords } from '../words.ts'
+import { ConversationsSection } from './conversations.tsx'
 
 interface Rule {
   readonly command: string
@@ -107,6 +108,7 @@ export function RulesScreen() {
         </Section>
       ) : null}
       {can('admin.targets') ? <TargetsSection channels={channels} /> : null}
+      {can('admin.conversations') ? <ConversationsSection /> : null}
     </>
   )
 }

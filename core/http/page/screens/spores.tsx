@@ -39,7 +39,11 @@ export function SporesScreen() {
     <>
       <h1>{t('spores.title')}</h1>
       <Notice notice={action.notice} />
-      <Section title={t('spores.list.title')} hint={t('spores.list.hint')}>
+      <Section
+        title={t('spores.list.title')}
+        hint={t('spores.list.hint')}
+        actions={can('admin.rescan') ? <Rescan after={reread} /> : null}
+      >
         <Listing
           load={list}
           count={spores.length}
@@ -123,5 +127,51 @@ export function SporesScreen() {
         {needs.data && needs.data.spores.length === 0 ? <Empty title={t('spores.empty')} /> : null}
       </Section>
     </>
+  )
+}
+
+interface RescanReport {
+  readonly found: readonly { name: string; state: string; reason?: string }[]
+  readonly refused: readonly { name: string; reason: string }[]
+}
+
+/** Looks through the spores folders again and says what it found and what it refused. */
+function Rescan({ after }: { readonly after: () => void }) {
+  const words = useWords()
+  const { t } = words
+  const action = useAction(words, after)
+  const [report, setReport] = useState<RescanReport>()
+  const look = () =>
+    action.run('rescan', async () => {
+      setReport(await api<RescanReport>('/spores/rescan', { method: 'POST' }))
+    })
+  return (
+    <div className="rescan">
+      <button type="button" disabled={action.busy !== undefined} onClick={look}>
+        {t('spores.rescan.button')}
+      </button>
+      <Notice notice={action.notice} />
+      {report ? (
+        <div className="notice notice-ok" role="status" aria-label={t('spores.rescan.title')}>
+          {report.found.length + report.refused.length === 0 ? (
+            <span>{t('spores.rescan.none')}</span>
+          ) : (
+            <ul>
+              {report.found.map((one) => (
+                <li key={`found:${one.name}`}>
+                  {t('spores.rescan.found', { spore: one.name, state: t(`state.${one.state}`) })}
+                  {one.reason ? ` — ${one.reason}` : ''}
+                </li>
+              ))}
+              {report.refused.map((one) => (
+                <li key={`refused:${one.name}`}>
+                  {t('spores.rescan.refused', { spore: one.name, reason: one.reason })}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      ) : null}
+    </div>
   )
 }
