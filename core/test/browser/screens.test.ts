@@ -323,6 +323,21 @@ describe('the admin page, screen by screen', () => {
     await page.getByRole('heading', { level: 1, name: 'Vue d’ensemble' }).waitFor()
     await page.getByRole('region', { name: 'À traiter' }).getByText('pager', { exact: true }).waitFor()
     await shoot('overview-fr')
+    // Every other screen in French too, each photographed (docs/screenshots/<screen>-fr.png).
+    const french: Record<string, string> = {
+      spores: 'Spores',
+      install: 'Installer',
+      people: 'Personnes et rôles',
+      rules: 'Règles',
+      chat: 'Discussion',
+      logs: 'Journaux et audit',
+      access: 'Accès',
+    }
+    for (const [screen, heading] of Object.entries(french)) {
+      await visit(screen, heading)
+      await shoot(`${screen}-fr`)
+    }
+    await visit('overview', 'Vue d’ensemble')
     await page.getByLabel('Langue').selectOption('en')
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
     await page.getByRole('button', { name: 'Dark theme' }).click()
