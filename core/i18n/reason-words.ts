@@ -1,6 +1,6 @@
-import type { Logger, TranslatableRef } from '@mycelo/septum'
+import type { TranslatableRef } from '@mycelo/septum'
 import type { IntlMessageFormat } from 'intl-messageformat'
-import { coreDomain } from '../boot/catalogues.ts'
+import { coreDomain, SILENT } from '../boot/catalogues.ts'
 import { LITERAL, Translator } from './translator.ts'
 
 /**
@@ -13,8 +13,6 @@ const REMEMBERED = 4096
 const spoken = new Map<string, TranslatableRef>()
 const constants = new Map<string, TranslatableRef>()
 let voice: Translator | undefined
-
-const SILENT: Logger = { debug() {}, info() {}, warn() {}, error() {}, child: () => SILENT }
 
 /** The runtime's translator words reasons once it exists, so the core catalogue is compiled once. */
 export function wordReasonsWith(translator: Translator): void {
