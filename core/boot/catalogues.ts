@@ -60,7 +60,8 @@ export function coreText(catalogs: DomainCatalogs, locale: string): CoreText {
   return (key, params) => translator.render({ domain: 'core', key, ...(params ? { params } : {}) }, locale)
 }
 
-const SILENT: Logger = {
+/** For a translator whose every key ships with the code: a failure there is a bug, shown as its key. */
+export const SILENT: Logger = {
   debug: () => undefined,
   info: () => undefined,
   warn: () => undefined,
@@ -68,16 +69,23 @@ const SILENT: Logger = {
   child: () => SILENT,
 }
 
-let shipped: { readonly core: DomainCatalogs; readonly common: DomainCatalogs } | undefined
+let shippedCore: DomainCatalogs | undefined
+let shippedCommon: DomainCatalogs | undefined
+
+/**
+ * The core's own catalogues, compiled once per process: germination words its reasons from them
+ * before any runtime exists, and the runtime is then assembled with the same ones.
+ */
+export function coreDomain(): DomainCatalogs {
+  shippedCore ??= loadCoreDomain()
+  return shippedCore
+}
 
 /**
  * The core's own catalogues and the shared `common` ones, as the runtime is assembled with them.
  * They ship with the code and are only read, so they are compiled once per process and shared.
  */
 export function coreCatalogues(): { readonly core: DomainCatalogs; readonly common: DomainCatalogs } {
-  shipped ??= {
-    core: loadCoreDomain(),
-    common: loadDomain(join(CORE_TRANSLATIONS, 'common')),
-  }
-  return shipped
+  shippedCommon ??= loadDomain(join(CORE_TRANSLATIONS, 'common'))
+  return { core: coreDomain(), common: shippedCommon }
 }

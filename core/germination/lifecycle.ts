@@ -1,6 +1,12 @@
 import type { Enzyme, Hypha, Inhibitor, Rhiza } from '@mycelo/septum'
 import { coreReason } from '../i18n/reason-words.ts'
-import { DEFAULT_DEADLINES, DeadlineExceeded, type Deadlines, raceDeadline } from '../supervision/deadline.ts'
+import {
+  DEFAULT_DEADLINES,
+  DeadlineExceeded,
+  type Deadlines,
+  logExpiry,
+  raceDeadline,
+} from '../supervision/deadline.ts'
 import { faultRef, faultText } from './fault.ts'
 import type { ContextFactory, GerminatedSpore, Germination } from './ports.ts'
 import { propagateDormancy } from './propagation.ts'
@@ -122,24 +128,25 @@ async function step({ germination, spore, phase, call, deadlines }: Step): Promi
     await raceDeadline(Promise.resolve().then(call), {
       step: `${phase}()`,
       ms,
+      onExpired: logExpiry(logger, spore.name),
       onLate: (outcome) => releaseLate({ spore, phase, outcome, germination, deadlines }),
     })
     // A hypha enters the list at connect; listen is its second step, not a second start.
     if (phase !== 'listen') germination.started.push(spore)
   } catch (error) {
     spore.state = 'dormant'
-    const ref = faultRef(error)
-    const step = `${phase}()`
-    spore.reason = coreReason('stepFailed', { step, fault: faultText(error) }, ref && { fault: ref })
-    if (error instanceof DeadlineExceeded) {
-      spore.reason = error.message
-      logger.warn('deadline passed', { spore: spore.name, step: error.step, ms: error.ms })
-    }
+    spore.reason = error instanceof DeadlineExceeded ? error.message : stepFailed(phase, error)
     logger.warn(`spore is dormant: ${phase}() failed`, { spore: spore.name, reason: spore.reason })
     for (const dependant of propagateDormancy(germination.order, germination.byName)) {
       logger.warn('spore is dormant', { spore: dependant.name, reason: dependant.reason })
     }
   }
+}
+
+/** A step's own failure, worded for a reader with the fault's catalogue ref when it carries one. */
+function stepFailed(phase: Phase, error: unknown): string {
+  const ref = faultRef(error)
+  return coreReason('stepFailed', { step: `${phase}()`, fault: faultText(error) }, ref && { fault: ref })
 }
 
 interface Late {

@@ -1,4 +1,5 @@
 import type { Logger } from '@mycelo/septum'
+import { DeadlineExceeded, logExpiry, raceDeadline } from '../supervision/deadline.ts'
 import { faultText } from './fault.ts'
 import type { GerminatedSpore, Germination } from './ports.ts'
 
@@ -31,21 +32,18 @@ export async function stopStarted(germination: Germination, spore: GerminatedSpo
 async function stopOne(spore: GerminatedSpore, { timeoutMs, logger }: StopOptions): Promise<void> {
   const instance = spore.instance as { stop?: () => unknown } | undefined
   if (typeof instance?.stop !== 'function') return
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const timedOut = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), timeoutMs)
-  })
   try {
-    const stopping = Promise.resolve().then(() => instance.stop?.())
-    const outcome = await Promise.race([stopping.then(() => 'stopped' as const), timedOut])
-    if (outcome === 'timeout') {
-      logger.warn('deadline passed', { spore: spore.name, step: 'stop()', ms: timeoutMs })
-      // A stop that settles after it was abandoned must not surface as an unhandled rejection.
-      stopping.catch(() => undefined)
-    }
+    // A stop that settles after it was abandoned is ignored by the race, never an unhandled rejection.
+    await raceDeadline(
+      Promise.resolve().then(() => instance.stop?.()),
+      {
+        step: 'stop()',
+        ms: timeoutMs,
+        onExpired: logExpiry(logger, spore.name),
+      },
+    )
   } catch (error) {
-    logger.warn(`stop() failed: ${faultText(error)}`, { spore: spore.name })
-  } finally {
-    clearTimeout(timer)
+    if (!(error instanceof DeadlineExceeded))
+      logger.warn(`stop() failed: ${faultText(error)}`, { spore: spore.name })
   }
 }

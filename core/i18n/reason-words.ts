@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { compileCatalog, type Logger, type TranslatableRef } from '@mycelo/septum'
-import { parse } from 'yaml'
-import { Translator } from './translator.ts'
+import type { TranslatableRef } from '@mycelo/septum'
+import type { IntlMessageFormat } from 'intl-messageformat'
+import { coreDomain, SILENT } from '../boot/catalogues.ts'
+import { LITERAL, Translator } from './translator.ts'
 
 /**
  * Why a spore is dormant or disabled is kept as English text: in the install table, in log lines,
@@ -14,8 +13,6 @@ const REMEMBERED = 4096
 const spoken = new Map<string, TranslatableRef>()
 const constants = new Map<string, TranslatableRef>()
 let voice: Translator | undefined
-
-const SILENT: Logger = { debug() {}, info() {}, warn() {}, error() {}, child: () => SILENT }
 
 /** The runtime's translator words reasons once it exists, so the core catalogue is compiled once. */
 export function wordReasonsWith(translator: Translator): void {
@@ -67,12 +64,12 @@ function isRef(value: unknown): value is TranslatableRef {
   return typeof domain === 'string' && typeof key === 'string'
 }
 
-// Before any runtime (a unit test of germination, the probe child): English alone, compiled once.
+// Before any runtime (germination, a unit test, the probe child): the process's own compiled
+// catalogue, which the runtime is later assembled with, so it is never compiled a second time.
 function englishVoice(): Translator {
   if (voice !== undefined) return voice
   const english = new Translator({ defaultLocale: 'en', logger: SILENT })
-  const file = join(import.meta.dir, '..', '..', 'translations', 'core', 'en.yaml')
-  english.addDomain('core', new Map([['en', compileCatalog('en', parse(readFileSync(file, 'utf8')))]]))
+  english.addDomain('core', coreDomain())
   voice = english
   return english
 }
@@ -96,43 +93,32 @@ function readBack(text: string): TranslatableRef | undefined {
   templates ??= englishTemplates()
   for (const { key, pattern } of templates) {
     const found = pattern.exec(text)
-    if (found) return { domain: 'core', key: `reason.${key}`, params: { ...found.groups } }
+    if (found) return { domain: 'core', key, params: { ...found.groups } }
   }
   return undefined
 }
 
+type Element = ReturnType<IntlMessageFormat['getAst']>[number]
+
+/** Read from the compiled English catalogue's parsed messages, not from its file a second time. */
 function englishTemplates(): { key: string; pattern: RegExp }[] {
-  const file = join(import.meta.dir, '..', '..', 'translations', 'core', 'en.yaml')
-  const reasons = (parse(readFileSync(file, 'utf8')) as { reason?: Record<string, string> }).reason ?? {}
+  const reasons = [...(coreDomain().get('en')?.messages ?? [])]
+    .filter(([key]) => key.startsWith('reason.'))
+    .map(([key, message]) => ({ key, elements: message.getAst() }))
   // The most literal words first: `{step} failed: {fault}` must not claim a migration's failure.
-  const literal = (template: string) => template.replace(/\{[^{}]*(\{[^{}]*\}[^{}]*)*\}/g, '').length
-  return Object.entries(reasons)
-    .sort(([, a], [, b]) => literal(b) - literal(a))
-    .map(([key, template]) => ({ key, pattern: patternOf(template) }))
+  const literal = (elements: readonly Element[]) =>
+    elements.reduce((length, element) => length + (element.type === LITERAL ? element.value.length : 0), 0)
+  return reasons
+    .sort((a, b) => literal(b.elements) - literal(a.elements))
+    .map(({ key, elements }) => ({ key, pattern: patternOf(elements) }))
 }
 
-/** An ICU template as a pattern: each argument (a select's whole body included) a named group. */
-function patternOf(template: string): RegExp {
-  let source = ''
-  let at = 0
-  while (at < template.length) {
-    const open = template.indexOf('{', at)
-    if (open === -1) break
-    source += literally(template.slice(at, open))
-    let depth = 0
-    let close = open
-    for (; close < template.length; close++) {
-      if (template[close] === '{') depth++
-      else if (template[close] === '}' && --depth === 0) break
-    }
-    const name = template
-      .slice(open + 1, close)
-      .split(',')[0]!
-      .trim()
-    source += `(?<${name}>.*?)`
-    at = close + 1
-  }
-  return new RegExp(`^${source}${literally(template.slice(at))}$`, 's')
+/** A message as a pattern: its text literally, each argument (a select's whole body included) a named group. */
+function patternOf(elements: readonly Element[]): RegExp {
+  const source = elements.map((element) =>
+    element.type === LITERAL ? literally(element.value) : `(?<${(element as { value: string }).value}>.*?)`,
+  )
+  return new RegExp(`^${source.join('')}$`, 's')
 }
 
 const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

@@ -80,7 +80,7 @@ export class Translator {
 
 const statics = new WeakMap<IntlMessageFormat, string | null>()
 /** The ICU parser's element type for plain text (its TYPE.literal). */
-const LITERAL = 0
+export const LITERAL = 0
 
 /**
  * The text of a message with no placeholder, plural or tag: most replies are such, and they need

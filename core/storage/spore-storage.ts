@@ -13,6 +13,7 @@ import {
   type StoredEntry,
 } from '@mycelo/septum'
 import type { Store } from '../store/open.ts'
+import { isThenable } from '../supervision/deadline.ts'
 import { bytesUsed, deleteEntry, listEntries, type Queryable, readEntry, writeEntry } from './rows.ts'
 
 export interface SporeStorageOptions {
@@ -117,12 +118,4 @@ function transactionView({ db, spore, quotaBytes }: View): StorageTransaction {
       }))
     },
   }
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    (typeof value === 'object' || typeof value === 'function') &&
-    value !== null &&
-    typeof (value as { then?: unknown }).then === 'function'
-  )
 }

@@ -62,6 +62,10 @@ describe('a reason worded for its reader', () => {
         reasonForReader(translator, 'requires rhiza "radarr", which is not installed'),
       ),
     ).toBe("requiert le rhiza « radarr », qui n'est pas installé")
+    // A select's argument is read back as the value it was chosen by.
+    expect(
+      actingAs(reader('fr'), () => reasonForReader(translator, 'requires rhiza "radarr", which is dormant')),
+    ).toBe('requiert le rhiza « radarr », qui est en sommeil')
     // An install's reason, built of parts, reads whole in French.
     const installed = coreReason('notStarted', {
       what: reasonPart('installedAt', { strain: '1.0.0', source: 'home' }),
