@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test'
 import { z } from 'zod'
+import { SandboxAdmission } from '../../agent/admission.ts'
 import { defineModule, makeAgentRuntime, normalizeSandboxAdmissionPolicy } from '../../agent/index.ts'
 import { gate } from './notes.ts'
 
@@ -35,6 +36,9 @@ describe('normalizeSandboxAdmissionPolicy', () => {
   })
 })
 
+const pick = <T extends object, K extends keyof T>(from: T, key: K): Partial<Pick<T, K>> =>
+  from[key] === undefined ? {} : ({ [key]: from[key] } as Partial<Pick<T, K>>)
+
 /** A runtime of one slot whose `hold.wait` keeps it busy until the test opens the gate. */
 function saturated(execution: { admissionWaitMs?: number; timeoutMs?: number } = {}) {
   const held = gate()
@@ -54,9 +58,15 @@ function saturated(execution: { admissionWaitMs?: number; timeoutMs?: number } =
       },
     },
   })
-  const runtime = makeAgentRuntime({ modules: [hold], execution: { sandboxCapacity: 1, ...execution } })
+  const admission = new SandboxAdmission(
+    normalizeSandboxAdmissionPolicy({ sandboxCapacity: 1, ...pick(execution, 'admissionWaitMs') }),
+  )
+  const runtime = makeAgentRuntime({ modules: [hold], execution: { ...execution, admission } })
+  // The slot is taken through the same admission by a call with no short deadline of its own: on a
+  // loaded machine a 30 ms one could expire before it started, and the test would wait forever.
+  const holder = makeAgentRuntime({ modules: [hold], execution: { admission } })
   const occupy = async () => {
-    const first = runtime.execute({ program: `return await env.hold.wait({ who: 'first' })` })
+    const first = holder.execute({ program: `return await env.hold.wait({ who: 'first' })` })
     while (!started.includes('first')) await Bun.sleep(2)
     // Wrapped: an async function returning the promise itself would wait for it.
     return { first }
