@@ -1,19 +1,9 @@
 import { and, desc, eq, lt } from 'drizzle-orm'
 import type { Store } from '../store/index.ts'
 import { auditLog as auditTable } from '../store/schema/index.ts'
+import type { AuditEntry } from './entry.ts'
 
-/** One audited write as the API answers it. */
-export interface AuditEntry {
-  readonly id: number
-  readonly at: number
-  readonly actorKind: string
-  readonly actor: string
-  readonly via: string
-  readonly method: string
-  readonly args: unknown
-  readonly outcome: 'ok' | 'refused' | 'failed'
-  readonly detail: string | null
-}
+export type { AuditEntry }
 
 export type NewAuditEntry = Omit<AuditEntry, 'id' | 'at'> & { readonly at?: number }
 

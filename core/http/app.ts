@@ -46,7 +46,7 @@ export interface HttpAppOptions {
  * `c.get('locale')`; `requireCommand(pattern)` refuses unless the principal's roles cover the
  * chat command guarding the same action (each route's `command:`); `actAsSession(c, fn)` runs a
  * mycelium call as that principal (checked by the role ceiling, recorded by the audit log);
- * `HttpError(status, key)` and `refusalError(refusal)` answer in the reader's locale.
+ * `HttpError(status, key)` and a refusal (api/answer.ts) answer in the reader's locale.
  */
 export function createHttpApp(runtime: CoreRuntime, options: HttpAppOptions = {}): Hono<HttpEnv> {
   const now = options.now ?? Date.now

@@ -1,4 +1,3 @@
-import type { TranslatableRef } from '@mycelo/septum'
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
@@ -32,14 +31,6 @@ export class HttpError extends Error {
     this.domain = options.domain ?? 'core'
     this.headers = options.headers ?? {}
   }
-}
-
-/** A mycelium refusal as an HTTP answer: 409, worded from its own catalogue key. */
-export function refusalError(refusal: TranslatableRef): HttpError {
-  return new HttpError(409, refusal.key, {
-    domain: refusal.domain,
-    ...(refusal.params ? { params: refusal.params } : {}),
-  })
 }
 
 /** The app's onError: an HttpError is worded for the reader; anything else is logged and a 500. */

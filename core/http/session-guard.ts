@@ -53,10 +53,11 @@ export const requireSession: MiddlewareHandler<HttpEnv> = async (c, next) => {
  * Each API route names the pattern guarding it (core/http/api/*: `command:`).
  */
 export function requireCommand(pattern: string): MiddlewareHandler<HttpEnv> {
-  const [plugin, command] = pattern.split('.', 2) as [string, string]
+  // The refusal names the command as chat would ask for it: `/people` for `admin.people`.
+  const command = pattern.slice(pattern.indexOf('.') + 1)
   return async (c, next) => {
     if (c.get('patterns') === undefined) throw new HttpError(401, 'http.error.unauthenticated')
-    if (!allows(c, `${plugin}.${command}`)) {
+    if (!allows(c, pattern)) {
       throw new HttpError(403, 'http.error.notAllowed', { params: { command: `/${command}` } })
     }
     await next()

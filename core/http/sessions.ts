@@ -1,4 +1,4 @@
-import { and, eq, lte, ne, or } from 'drizzle-orm'
+import { and, eq, gt, lte, ne, or, sql } from 'drizzle-orm'
 import type { Store } from '../store/index.ts'
 import { webSessions } from '../store/schema/index.ts'
 import { randomToken, tokenHash } from './secrets.ts'
@@ -65,20 +65,24 @@ export function sessionBook(store: Store, limits: SessionLimits = DEFAULT_SESSIO
      */
     touch(token: string, now: number): LiveSession | undefined {
       const hash = tokenHash(token)
-      const row = db.select().from(webSessions).where(eq(webSessions.tokenHash, hash)).get()
-      if (row === undefined) return undefined
-      if (row.idleExpiresAt.getTime() <= now || row.expiresAt.getTime() <= now) {
-        db.delete(webSessions).where(eq(webSessions.tokenHash, hash)).run()
-        return undefined
-      }
-      const idle = Math.min(now + limits.idleMs, row.expiresAt.getTime())
+      const at = new Date(now)
+      // One statement on every request's path: the row moves forward only while neither expiry has passed.
       const updated = db
         .update(webSessions)
-        .set({ lastSeenAt: new Date(now), idleExpiresAt: new Date(idle) })
-        .where(eq(webSessions.tokenHash, hash))
+        .set({ lastSeenAt: at, idleExpiresAt: sql`min(${now + limits.idleMs}, ${webSessions.expiresAt})` })
+        .where(
+          and(
+            eq(webSessions.tokenHash, hash),
+            gt(webSessions.idleExpiresAt, at),
+            gt(webSessions.expiresAt, at),
+          ),
+        )
         .returning()
         .get()
-      return updated === undefined ? undefined : info(updated)
+      if (updated !== undefined) return info(updated)
+      // Expired (or never there): the row goes.
+      db.delete(webSessions).where(eq(webSessions.tokenHash, hash)).run()
+      return undefined
     },
 
     /** Every unexpired session of one principal, newest first. */

@@ -3,44 +3,46 @@
 import type { PluginInfo } from '@mycelo/septum'
 import { pluginsRead } from '../../mycelium/plugins.ts'
 import type { CoreRuntime } from '../../rhizomorph/runtime.ts'
+import type { ApiEvent } from './event.ts'
 
-export type ApiEvent =
-  /** The spores whose state, switch or reason changed since the last look. */
-  | { readonly type: 'state'; readonly spores: readonly PluginInfo[] }
-  | {
-      readonly type: 'install'
-      readonly spore: string
-      readonly phase: 'progress' | 'done' | 'refused'
-      readonly received?: number
-      readonly total?: number
-      readonly strain?: string
-      /** The refusal in English, for a log; the page words its own from `key`. */
-      readonly key?: string
-    }
-  /** One log line as the logger wrote it, secrets already masked. */
-  | { readonly type: 'log'; readonly record: Readonly<Record<string, unknown>> }
+export type { ApiEvent }
 
 export type EventListener = (event: ApiEvent) => void
 
 /** The logger's tap (core/boot/log.ts `Logging.tap`): each finished, redacted line as it is written. */
 export type LogTap = (listener: (line: string) => void) => () => void
 
+/** How often the hub looks for changes made on other surfaces (chat, the command line) while anyone reads. */
+const LOOK_MS = 5_000
+
 export class ApiEvents {
   readonly #runtime: CoreRuntime
   readonly #listeners = new Set<EventListener>()
   #seen = new Map<string, string>()
   #untap: (() => void) | undefined
+  #looking: ReturnType<typeof setInterval> | undefined
   #closed = false
 
   constructor(runtime: CoreRuntime, logs?: LogTap) {
     this.#runtime = runtime
-    this.#seen = fingerprints(pluginsRead(runtime).listPlugins())
     this.#untap = logs?.((line) => this.#logLine(line))
   }
 
+  /**
+   * One look per beat for the whole hub, however many streams are open, and none while nobody
+   * reads: the first reader takes the baseline (each stream starts from every spore as it stands).
+   */
   subscribe(listener: EventListener): () => void {
+    if (this.#listeners.size === 0 && !this.#closed) {
+      this.#seen = fingerprints(pluginsRead(this.#runtime).listPlugins())
+      this.#looking = setInterval(() => this.stateChanged(), LOOK_MS)
+      this.#looking.unref()
+    }
     this.#listeners.add(listener)
-    return () => this.#listeners.delete(listener)
+    return () => {
+      this.#listeners.delete(listener)
+      if (this.#listeners.size === 0) this.#stopLooking()
+    }
   }
 
   publish(event: ApiEvent): void {
@@ -57,8 +59,9 @@ export class ApiEvents {
    * API makes, and by whatever else changes states (germination, supervision) through this hub.
    */
   stateChanged(): void {
-    // After close the store may be gone: a stream still waking up must not read it.
-    if (this.#closed) return
+    // After close the store may be gone: a stream still waking up must not read it. With no
+    // reader there is nobody to tell; the next first reader takes a fresh baseline.
+    if (this.#closed || this.#listeners.size === 0) return
     const spores = pluginsRead(this.#runtime).listPlugins()
     const now = fingerprints(spores)
     const changed = spores.filter((spore) => this.#seen.get(spore.name) !== now.get(spore.name))
@@ -77,6 +80,12 @@ export class ApiEvents {
     this.#untap?.()
     this.#untap = undefined
     this.#listeners.clear()
+    this.#stopLooking()
+  }
+
+  #stopLooking(): void {
+    clearInterval(this.#looking)
+    this.#looking = undefined
   }
 
   #logLine(line: string): void {

@@ -42,8 +42,6 @@ export function liveRoutes({ runtime, events, session }: ApiDeps): ApiRoute[] {
           send({ type: 'state', spores: pluginsRead(runtime).listPlugins() })
           while (!sse.aborted && !sse.closed && !events.closed) {
             await sse.sleep(KEEPALIVE_MS)
-            // A change made on another surface (chat, the command line) shows within one beat.
-            events.stateChanged()
             write(() => sse.write(': keepalive\n\n'))
           }
           leave()

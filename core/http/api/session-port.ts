@@ -2,6 +2,7 @@
 // command pattern, running work as them, and the audit log. The server mounts the API behind its
 // own session middleware and hands these in; tests hand in their own.
 import type { Context, MiddlewareHandler } from 'hono'
+import type { AuditEntry, ListAuditOptions } from '../../audit/log.ts'
 
 /** What the session middleware leaves on every request it lets through. */
 export interface SessionVariables {
@@ -25,8 +26,6 @@ export interface SessionPort {
   /** Runs `work` as the session's principal, so the ceiling, the lockout rule and the audit see them. */
   actAsSession<T>(c: ApiContext, work: () => Promise<T>): Promise<T>
 }
-
-import type { AuditEntry, ListAuditOptions } from '../../audit/log.ts'
 
 export type { AuditEntry }
 export type AuditQuery = ListAuditOptions

@@ -1,16 +1,9 @@
 // One EventSource on /api/v1/events for the whole page; screens listen to the events they show.
 import { useEffect, useRef } from 'react'
+import type { ApiEvent } from '../api/event.ts'
 
-export type LiveEvent =
-  | { readonly type: 'state'; readonly spores: readonly { name: string; state: string; enabled: boolean }[] }
-  | {
-      readonly type: 'install'
-      readonly spore: string
-      readonly phase: 'progress' | 'done' | 'refused'
-      readonly received?: number
-      readonly total?: number
-    }
-  | { readonly type: 'log'; readonly record: Readonly<Record<string, unknown>> }
+/** The hub's own event type: the page reads exactly what core/http/api/events.ts sends. */
+export type LiveEvent = ApiEvent
 
 type Listener = (event: LiveEvent) => void
 

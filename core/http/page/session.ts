@@ -23,7 +23,3 @@ export function useCan(): (pattern: string) => boolean {
   const { allowed } = useContext(SessionContext)
   return (pattern) => allowed.includes(pattern)
 }
-
-export function useSession(): Session {
-  return useContext(SessionContext)
-}

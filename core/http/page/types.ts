@@ -1,4 +1,6 @@
 // The shapes the API answers with, as the page reads them.
+export type { AuditEntry } from '../../audit/entry.ts'
+
 export interface SporeInfo {
   readonly name: string
   readonly kind?: string
@@ -79,18 +81,6 @@ export interface CommandLine {
   readonly name: string
   readonly qualified: string
   readonly allowed?: boolean
-}
-
-export interface AuditEntry {
-  readonly id: number
-  readonly at: number
-  readonly actorKind: string
-  readonly actor: string
-  readonly via: string
-  readonly method: string
-  readonly args: unknown
-  readonly outcome: string
-  readonly detail: string | null
 }
 
 /** An agent key as the API lists it: never its secret. */

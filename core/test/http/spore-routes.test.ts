@@ -122,6 +122,18 @@ describe('an operator route', () => {
     expect((await client.send('/spores/hooks/items/8', { session: owner })).status).toBe(200)
   })
 
+  it('answers a HEAD through the GET route declared at that path, with no body', async () => {
+    const web = await start()
+    const owner = await web.client.signIn(tokenOf(web.loginLink))
+    const head = await web.client.send('/spores/hooks/items/9', { method: 'HEAD', session: owner })
+    expect(head.status).toBe(200)
+    expect(head.body).toEqual({ text: '' })
+    expect(head.headers.get('content-type')).toContain('application/json')
+    // A POST-only path has no GET to answer for it.
+    const postOnly = await web.client.send('/spores/hooks/items', { method: 'HEAD', session: owner })
+    expect(postOnly.status).toBe(404)
+  })
+
   it('checks Origin and the CSRF token on a state-changing request', async () => {
     const web = await start()
     const owner = await web.client.signIn(tokenOf(web.loginLink))
