@@ -11,10 +11,8 @@ import {
 } from '@mycelo/septum'
 import { pluginsRead } from '../mycelium/plugins.ts'
 import { sourceManageOutcomes } from '../mycelium/sources.ts'
-import type { Answer } from './commands.ts'
+import { type Answer, type Run, refusal, say } from './answer.ts'
 import type { CliRuntime } from './runtime.ts'
-
-type Run = (cli: CliRuntime, args: readonly string[]) => Promise<Answer>
 
 const STDERR = 2
 const yesNo = (flag: boolean) => (flag ? 'yes' : 'no')
@@ -171,12 +169,4 @@ function progress(cli: CliRuntime, spore: string) {
       : say(cli, 'cli.progressUnknown', { spore, received })
     writeSync(STDERR, `${line}\n`)
   }
-}
-
-function refusal(cli: CliRuntime, ref: Parameters<CliRuntime['runtime']['translator']['render']>[0]): Answer {
-  return { code: 1, text: cli.runtime.translator.render(ref, cli.config.defaultLocale) }
-}
-
-function say(cli: CliRuntime, key: string, params: Record<string, unknown> = {}): string {
-  return cli.runtime.translator.render({ domain: 'core', key, params }, cli.config.defaultLocale)
 }
