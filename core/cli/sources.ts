@@ -155,8 +155,6 @@ function offeredLines(cli: CliRuntime, spore: OfferedSpore): string[] {
   return [head, ...strains]
 }
 
-/** The newest strain that runs here, prereleases left out, as an unasked install chooses. */
-
 /** Download progress on standard error, a line per tenth (or per MiB when the size is unknown). */
 function progress(cli: CliRuntime, spore: string) {
   let shown = -1
