@@ -7,9 +7,10 @@ import { refused } from '../../mycelium/outcome.ts'
 import { pluginsToggle } from '../../mycelium/plugins.ts'
 import { restrictionOutcomes } from '../../mycelium/restrictions.ts'
 import { rolesAssign, rolesManage } from '../../mycelium/roles.ts'
+import { sourceManageOutcomes } from '../../mycelium/sources.ts'
 import type { CoreRuntime } from '../../rhizomorph/runtime.ts'
 import { sourceRows } from '../../sporangium/source-rows.ts'
-import { sourceOutcomes, TOKEN_MASK } from '../../sporangium/sources.ts'
+import { TOKEN_MASK } from '../../sporangium/sources.ts'
 import { principalIdOf } from '../../store/index.ts'
 import type { ConfigDocument } from './document.ts'
 
@@ -33,7 +34,8 @@ export function changesOf(runtime: CoreRuntime, current: ConfigDocument, wanted:
   const roles = rolesManage(runtime)
   const assign = rolesAssign(runtime)
   const manage = restrictionOutcomes(runtime)
-  const sources = sourceOutcomes({ store: runtime.store, config: runtime.config })
+  // The audited sources.manage, as chat and the CLI call it: an imported source change is logged too.
+  const sources = sourceManageOutcomes(runtime)
   const where = (...path: (string | number)[]) => path.join('.')
 
   for (const [name, role] of Object.entries(wanted.roles)) {
