@@ -2,7 +2,8 @@
 // agents.manage function chat uses, so both surfaces refuse alike.
 import type { AgentKeyInfo } from '@mycelo/septum'
 import { agentsManage } from '../mycelium/agents.ts'
-import { principalOf, type Run, refusal, say } from './answer.ts'
+import { principalNamed } from '../mycelium/principals.ts'
+import { type Run, refusal, say } from './answer.ts'
 import type { CliRuntime } from './runtime.ts'
 
 export const AGENT_KEY_RUNS: Readonly<Record<string, Run>> = {
@@ -28,7 +29,7 @@ export const AGENT_KEY_RUNS: Readonly<Record<string, Run>> = {
     }
     // create <principal> <label…>: the label may be several words.
     const [who, ...words] = rest
-    const created = await manage.createAgentKey(words.join(' '), principalOf(cli, who!))
+    const created = await manage.createAgentKey(words.join(' '), principalNamed(cli.runtime.store, who!))
     if (!created.ok) return refusal(cli, created.refusal)
     const { key, secret } = created.value
     return {

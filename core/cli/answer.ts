@@ -1,7 +1,6 @@
 // How every database command of the companion answers: worded in the configured locale, from
 // the `core` catalogue for what it did and from the refusal's own ref for what it would not do.
 import type { Outcome, TranslatableRef } from '@mycelo/septum'
-import { principalIdOf } from '../store/index.ts'
 import type { CliRuntime } from './runtime.ts'
 
 /** What a command printed and how it ended: 0 done, 1 refused. */
@@ -32,12 +31,4 @@ export function outcome(
   params: Record<string, unknown>,
 ): Answer {
   return result.ok ? ok(cli, key, params) : refusal(cli, result.refusal)
-}
-
-/** A principal id, or `channel:userId` for a person known on a channel (what an operator knows). */
-export function principalOf(cli: CliRuntime, word: string): string {
-  const colon = word.indexOf(':')
-  if (colon <= 0) return word
-  const identity = { channel: word.slice(0, colon), externalId: word.slice(colon + 1) }
-  return principalIdOf(cli.runtime.store, identity) ?? word
 }

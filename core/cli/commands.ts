@@ -1,10 +1,11 @@
 import { COMMON_DOMAIN, readSettingText, settingProperty } from '@mycelo/septum'
 import { pluginsConfigure } from '../mycelium/configure.ts'
 import { pluginsToggle } from '../mycelium/plugins.ts'
+import { principalNamed } from '../mycelium/principals.ts'
 import { restrictionOutcomes } from '../mycelium/restrictions.ts'
 import { rolesAssign, rolesRead } from '../mycelium/roles.ts'
 import { AGENT_KEY_RUNS } from './agent-keys.ts'
-import { ok, outcome, principalOf, type Run, refusal, say } from './answer.ts'
+import { ok, outcome, type Run, refusal, say } from './answer.ts'
 import { SOURCE_RUNS } from './sources.ts'
 
 /**
@@ -41,7 +42,7 @@ export const RUNS: Readonly<Record<string, Run>> = {
   async roles(cli, [who]) {
     const read = rolesRead(cli.runtime)
     if (who !== undefined) {
-      const principal = principalOf(cli, who)
+      const principal = principalNamed(cli.runtime.store, who)
       const roles = await read.rolesOf(principal)
       return ok(cli, 'cli.rolesOf', { principal, roles: roles.join(', '), count: roles.length })
     }
@@ -55,12 +56,12 @@ export const RUNS: Readonly<Record<string, Run>> = {
     return { code: 0, text: lines.length === 0 ? say(cli, 'cli.noRoles') : lines.join('\n') }
   },
   async grant(cli, [who, role]) {
-    const principal = principalOf(cli, who!)
+    const principal = principalNamed(cli.runtime.store, who!)
     const done = await rolesAssign(cli.runtime).assignRole(principal, role!)
     return outcome(cli, done, 'cli.granted', { principal, role })
   },
   async revoke(cli, [who, role]) {
-    const principal = principalOf(cli, who!)
+    const principal = principalNamed(cli.runtime.store, who!)
     const done = await rolesAssign(cli.runtime).revokeRole(principal, role!)
     return outcome(cli, done, 'cli.revoked', { principal, role })
   },
