@@ -2,11 +2,9 @@
 // agents.manage function chat uses, so both surfaces refuse alike.
 import type { AgentKeyInfo } from '@mycelo/septum'
 import { agentsManage } from '../mycelium/agents.ts'
-import { principalIdOf } from '../store/index.ts'
-import type { Answer } from './commands.ts'
+import { principalNamed } from '../mycelium/principals.ts'
+import { type Run, refusal, say } from './answer.ts'
 import type { CliRuntime } from './runtime.ts'
-
-type Run = (cli: CliRuntime, args: readonly string[]) => Promise<Answer>
 
 export const AGENT_KEY_RUNS: Readonly<Record<string, Run>> = {
   async 'agent-key'(cli, [verb, ...rest]) {
@@ -31,7 +29,7 @@ export const AGENT_KEY_RUNS: Readonly<Record<string, Run>> = {
     }
     // create <principal> <label…>: the label may be several words.
     const [who, ...words] = rest
-    const created = await manage.createAgentKey(words.join(' '), principalOf(cli, who!))
+    const created = await manage.createAgentKey(words.join(' '), principalNamed(cli.runtime.store, who!))
     if (!created.ok) return refusal(cli, created.refusal)
     const { key, secret } = created.value
     return {
@@ -64,20 +62,4 @@ function keyLine(cli: CliRuntime, key: AgentKeyInfo): string {
     used: key.lastUsedAt?.toISOString() ?? 'never',
     revoked: key.revokedAt?.toISOString() ?? 'no',
   })
-}
-
-/** A principal id, or `channel:userId` for a person known on a channel. */
-function principalOf(cli: CliRuntime, word: string): string {
-  const colon = word.indexOf(':')
-  if (colon <= 0) return word
-  const identity = { channel: word.slice(0, colon), externalId: word.slice(colon + 1) }
-  return principalIdOf(cli.runtime.store, identity) ?? word
-}
-
-function refusal(cli: CliRuntime, ref: Parameters<CliRuntime['runtime']['translator']['render']>[0]): Answer {
-  return { code: 1, text: cli.runtime.translator.render(ref, cli.config.defaultLocale) }
-}
-
-function say(cli: CliRuntime, key: string, params: Record<string, unknown> = {}): string {
-  return cli.runtime.translator.render({ domain: 'core', key, params }, cli.config.defaultLocale)
 }

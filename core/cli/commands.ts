@@ -1,20 +1,12 @@
-import { COMMON_DOMAIN, type Outcome, readSettingText, settingProperty } from '@mycelo/septum'
+import { COMMON_DOMAIN, readSettingText, settingProperty } from '@mycelo/septum'
 import { pluginsConfigure } from '../mycelium/configure.ts'
 import { pluginsToggle } from '../mycelium/plugins.ts'
+import { principalNamed } from '../mycelium/principals.ts'
 import { restrictionOutcomes } from '../mycelium/restrictions.ts'
 import { rolesAssign, rolesRead } from '../mycelium/roles.ts'
-import { principalIdOf } from '../store/index.ts'
 import { AGENT_KEY_RUNS } from './agent-keys.ts'
-import type { CliRuntime } from './runtime.ts'
+import { ok, outcome, type Run, refusal, say } from './answer.ts'
 import { SOURCE_RUNS } from './sources.ts'
-
-/** What a command printed and how it ended: 0 done, 1 refused. */
-export interface Answer {
-  readonly code: 0 | 1
-  readonly text: string
-}
-
-type Run = (cli: CliRuntime, args: readonly string[]) => Promise<Answer>
 
 /**
  * The commands that work on the database, each through the mycelium function chat uses, so the
@@ -37,8 +29,7 @@ export const RUNS: Readonly<Record<string, Run>> = {
         key,
         ...(reading.problem === 'expected' ? { expected: reading.expected } : {}),
       }
-      const refusal = { domain: COMMON_DOMAIN, key: problem, params }
-      return { code: 1, text: cli.runtime.translator.render(refusal, cli.config.defaultLocale) }
+      return refusal(cli, { domain: COMMON_DOMAIN, key: problem, params })
     }
     const done = await configure.setSetting(plugin!, key!, reading.value)
     return outcome(cli, done, 'cli.set', { plugin, key })
@@ -51,7 +42,7 @@ export const RUNS: Readonly<Record<string, Run>> = {
   async roles(cli, [who]) {
     const read = rolesRead(cli.runtime)
     if (who !== undefined) {
-      const principal = principalOf(cli, who)
+      const principal = principalNamed(cli.runtime.store, who)
       const roles = await read.rolesOf(principal)
       return ok(cli, 'cli.rolesOf', { principal, roles: roles.join(', '), count: roles.length })
     }
@@ -65,12 +56,12 @@ export const RUNS: Readonly<Record<string, Run>> = {
     return { code: 0, text: lines.length === 0 ? say(cli, 'cli.noRoles') : lines.join('\n') }
   },
   async grant(cli, [who, role]) {
-    const principal = principalOf(cli, who!)
+    const principal = principalNamed(cli.runtime.store, who!)
     const done = await rolesAssign(cli.runtime).assignRole(principal, role!)
     return outcome(cli, done, 'cli.granted', { principal, role })
   },
   async revoke(cli, [who, role]) {
-    const principal = principalOf(cli, who!)
+    const principal = principalNamed(cli.runtime.store, who!)
     const done = await rolesAssign(cli.runtime).revokeRole(principal, role!)
     return outcome(cli, done, 'cli.revoked', { principal, role })
   },
@@ -85,25 +76,4 @@ export const RUNS: Readonly<Record<string, Run>> = {
   },
   ...SOURCE_RUNS,
   ...AGENT_KEY_RUNS,
-}
-
-/** A principal id, or `channel:userId` for a person known on a channel (what an operator knows). */
-function principalOf(cli: CliRuntime, word: string): string {
-  const colon = word.indexOf(':')
-  if (colon <= 0) return word
-  const identity = { channel: word.slice(0, colon), externalId: word.slice(colon + 1) }
-  return principalIdOf(cli.runtime.store, identity) ?? word
-}
-
-function outcome(cli: CliRuntime, result: Outcome, key: string, params: Record<string, unknown>): Answer {
-  if (result.ok) return ok(cli, key, params)
-  return { code: 1, text: cli.runtime.translator.render(result.refusal, cli.config.defaultLocale) }
-}
-
-function ok(cli: CliRuntime, key: string, params: Record<string, unknown>): Answer {
-  return { code: 0, text: say(cli, key, params) }
-}
-
-function say(cli: CliRuntime, key: string, params: Record<string, unknown> = {}): string {
-  return cli.runtime.translator.render({ domain: 'core', key, params }, cli.config.defaultLocale)
 }

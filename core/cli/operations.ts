@@ -11,7 +11,7 @@ import { exportConfiguration } from '../operations/config-as-code/export.ts'
 import { importConfiguration } from '../operations/config-as-code/import.ts'
 import { operationRefused } from '../operations/refusal.ts'
 import { restoreBackup } from '../operations/restore/restore.ts'
-import type { Answer } from './commands.ts'
+import type { Answer } from './answer.ts'
 import { type CliRuntime, openRuntime } from './runtime.ts'
 
 export interface OperationContext {

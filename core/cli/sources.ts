@@ -11,10 +11,8 @@ import {
 } from '@mycelo/septum'
 import { pluginsRead } from '../mycelium/plugins.ts'
 import { sourceManageOutcomes } from '../mycelium/sources.ts'
-import type { Answer } from './commands.ts'
+import { type Answer, type Run, refusal, say } from './answer.ts'
 import type { CliRuntime } from './runtime.ts'
-
-type Run = (cli: CliRuntime, args: readonly string[]) => Promise<Answer>
 
 const STDERR = 2
 const yesNo = (flag: boolean) => (flag ? 'yes' : 'no')
@@ -157,8 +155,6 @@ function offeredLines(cli: CliRuntime, spore: OfferedSpore): string[] {
   return [head, ...strains]
 }
 
-/** The newest strain that runs here, prereleases left out, as an unasked install chooses. */
-
 /** Download progress on standard error, a line per tenth (or per MiB when the size is unknown). */
 function progress(cli: CliRuntime, spore: string) {
   let shown = -1
@@ -171,12 +167,4 @@ function progress(cli: CliRuntime, spore: string) {
       : say(cli, 'cli.progressUnknown', { spore, received })
     writeSync(STDERR, `${line}\n`)
   }
-}
-
-function refusal(cli: CliRuntime, ref: Parameters<CliRuntime['runtime']['translator']['render']>[0]): Answer {
-  return { code: 1, text: cli.runtime.translator.render(ref, cli.config.defaultLocale) }
-}
-
-function say(cli: CliRuntime, key: string, params: Record<string, unknown> = {}): string {
-  return cli.runtime.translator.render({ domain: 'core', key, params }, cli.config.defaultLocale)
 }

@@ -6,7 +6,7 @@ import { report } from '../germination/index.ts'
 import { type LockHolder, lockHolder } from '../store/instance-lock.ts'
 import { readSnapshot, snapshotPathOf } from '../supervision/snapshot.ts'
 import { describeSupervised } from '../supervision/supervised.ts'
-import type { Answer } from './commands.ts'
+import type { Answer } from './answer.ts'
 
 /**
  * The report `bun run boot --check` prints, from the same check (a copy of the database, nothing

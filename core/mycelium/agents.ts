@@ -9,7 +9,7 @@ import {
   setAgentKeyConfirmation,
 } from '../store/agent-keys.ts'
 import { principalExists } from '../store/people.ts'
-import { currentActor } from './actor.ts'
+import { actingPrincipal, currentActor } from './actor.ts'
 import { RoleCeiling } from './ceiling.ts'
 import { DONE, refused } from './outcome.ts'
 
@@ -24,9 +24,8 @@ export function agentsManage(runtime: CoreRuntime): AgentsManage {
   const ceiling = new RoleCeiling(runtime)
   return audited(runtime, 'agents.manage', {
     async listAgentKeys() {
-      const actor = currentActor()
-      const person = actor?.kind === 'principal' || actor?.kind === 'agent' ? actor.principalId : undefined
-      return listAgentKeys(store, person)
+      // A person (or an agent for them) sees their own keys; the operator and a spore see all.
+      return listAgentKeys(store, actingPrincipal(currentActor()))
     },
     async createAgentKey(label, principalId) {
       const actor = currentActor()

@@ -1,7 +1,7 @@
 import type { PrincipalsManage, PrincipalsRead } from '@mycelo/septum'
 import { audited } from '../audit/audited.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
-import { principalIdOf } from '../store/index.ts'
+import { principalIdOf, type Store } from '../store/index.ts'
 import { listPeople, markReviewed, personOf, setDisplayName } from '../store/people.ts'
 import { DONE, refused } from './outcome.ts'
 
@@ -41,4 +41,14 @@ export function principalsManage(runtime: CoreRuntime): PrincipalsManage {
       return DONE
     },
   })
+}
+
+/**
+ * The principal an operator names, at the CLI or in an imported file: an id as it stands, or
+ * `channel:userId` for the person known there. An unknown name is passed on, for the refusal to name.
+ */
+export function principalNamed(store: Store, word: string): string {
+  const colon = word.indexOf(':')
+  if (colon <= 0) return word
+  return principalIdOf(store, { channel: word.slice(0, colon), externalId: word.slice(colon + 1) }) ?? word
 }

@@ -62,19 +62,6 @@ export async function sign(key: PublisherKey, statement: Uint8Array): Promise<st
   )
 }
 
-/** Whether the base64 signature is the publisher key's over the statement; a malformed one is not. */
-export async function signatureHolds(
-  publicText: string,
-  statement: Uint8Array,
-  signature: string,
-): Promise<boolean> {
-  const raw = Buffer.from(publicText.slice('ed25519:'.length), 'base64')
-  const bytes = Buffer.from(signature, 'base64')
-  if (raw.length !== 32 || bytes.length !== 64) return false
-  const publicKey = await crypto.subtle.importKey('raw', raw, ED25519, false, ['verify'])
-  return crypto.subtle.verify(ED25519, publicKey, bytes, new Uint8Array(statement))
-}
-
 export function publicKeyText(raw: Uint8Array): string {
   return `ed25519:${Buffer.from(raw).toString('base64')}`
 }

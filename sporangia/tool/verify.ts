@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { join, relative, resolve, sep } from 'node:path'
-import { strainStatement } from '@mycelo/septum'
+import { verifyStrainSignature } from '../../core/sporangium/signature.ts'
 import { readIndex } from './index-file.ts'
-import { signatureHolds } from './keys.ts'
 import { done, refused, type ToolOutcome, type ToolRefusal } from './outcome.ts'
 import { contentProblems } from './strain-contents.ts'
 
@@ -65,10 +64,19 @@ interface SignatureCheck {
   readonly entry: { readonly sha256: string; readonly signature?: string }
 }
 
-/** The signature covers the index's digest, which the archive's bytes were held to above. */
+/**
+ * The signature covers the index's digest, which the archive's bytes were held to above; checked by
+ * the bot's own install check, so what verify passes is what a bot accepts.
+ */
 async function signatureProblems({ key, spore, strain, entry }: SignatureCheck): Promise<ToolRefusal[]> {
   if (entry.signature === undefined) return key === undefined ? [] : [{ key: 'verify.unsigned' }]
   if (key === undefined) return [{ key: 'verify.noPublisherKey' }]
-  const holds = await signatureHolds(key, strainStatement(spore, strain, entry.sha256), entry.signature)
+  const holds = await verifyStrainSignature({
+    publisherKey: key,
+    spore,
+    strain,
+    sha256: entry.sha256,
+    signature: entry.signature,
+  })
   return holds ? [] : [{ key: 'verify.badSignature' }]
 }

@@ -5,12 +5,13 @@ import { type Outcome, SECRET_MASK, StorageError } from '@mycelo/septum'
 import { pluginsConfigure } from '../../mycelium/configure.ts'
 import { refused } from '../../mycelium/outcome.ts'
 import { pluginsToggle } from '../../mycelium/plugins.ts'
+import { principalNamed } from '../../mycelium/principals.ts'
 import { restrictionOutcomes } from '../../mycelium/restrictions.ts'
 import { rolesAssign, rolesManage } from '../../mycelium/roles.ts'
+import { sourceManageOutcomes } from '../../mycelium/sources.ts'
 import type { CoreRuntime } from '../../rhizomorph/runtime.ts'
 import { sourceRows } from '../../sporangium/source-rows.ts'
-import { sourceOutcomes, TOKEN_MASK } from '../../sporangium/sources.ts'
-import { principalIdOf } from '../../store/index.ts'
+import { TOKEN_MASK } from '../../sporangium/sources.ts'
 import type { ConfigDocument } from './document.ts'
 
 export interface Change {
@@ -33,7 +34,8 @@ export function changesOf(runtime: CoreRuntime, current: ConfigDocument, wanted:
   const roles = rolesManage(runtime)
   const assign = rolesAssign(runtime)
   const manage = restrictionOutcomes(runtime)
-  const sources = sourceOutcomes({ store: runtime.store, config: runtime.config })
+  // The audited sources.manage, as chat and the CLI call it: an imported source change is logged too.
+  const sources = sourceManageOutcomes(runtime)
   const where = (...path: (string | number)[]) => path.join('.')
 
   for (const [name, role] of Object.entries(wanted.roles)) {
@@ -79,11 +81,11 @@ export function changesOf(runtime: CoreRuntime, current: ConfigDocument, wanted:
     const after = wanted.grants[role] ?? []
     for (const who of after.filter((who) => !before.includes(who)))
       add(['grants', role], `+ ${where('grants', role)}: ${who}`, () =>
-        assign.assignRole(principalOf(runtime, who), role),
+        assign.assignRole(principalNamed(runtime.store, who), role),
       )
     for (const who of before.filter((who) => !after.includes(who)))
       add(['grants', role], `- ${where('grants', role)}: ${who}`, () =>
-        assign.revokeRole(principalOf(runtime, who), role),
+        assign.revokeRole(principalNamed(runtime.store, who), role),
       )
   }
   for (const command of new Set([...Object.keys(current.rules), ...Object.keys(wanted.rules)])) {
@@ -196,12 +198,4 @@ function dataChanges(
 function brief(value: unknown): string {
   const text = show(value)
   return text.length > 60 ? `${text.slice(0, 59)}…` : text
-}
-
-/** channel:userId as the person known there; an unknown one is passed on, for the refusal to name. */
-function principalOf(runtime: CoreRuntime, who: string): string {
-  const colon = who.indexOf(':')
-  return (
-    principalIdOf(runtime.store, { channel: who.slice(0, colon), externalId: who.slice(colon + 1) }) ?? who
-  )
 }

@@ -7,8 +7,8 @@ import { eq } from 'drizzle-orm'
 import { createPluginStore, openStore } from '../../store/index.ts'
 import { sporeData, sporeMigrations, sporeSchedules } from '../../store/schema/index.ts'
 import { respondEnzyme } from '../boot/fixtures.ts'
-import { runCli, writeSpore } from '../boot/process.ts'
-import { pack, probeManifest } from '../sporangium/install/ground.ts'
+import { runCli } from '../boot/process.ts'
+import { probeArchive } from '../sporangium/install/ground.ts'
 import { scratchFolder } from '../store/scratch.ts'
 import { type IndexServer, serveIndex } from '../support/index-server.ts'
 import { newPublisher, type Publisher, writeSporangium } from '../support/publisher.ts'
@@ -35,14 +35,6 @@ function setUp(name: string, extra = ''): string {
   return file
 }
 
-async function probeArchive(strain: string, extra: Record<string, unknown> = {}): Promise<Uint8Array> {
-  const folder = writeSpore(join(scratch.path, 'packing', strain), 'probe', {
-    'spore.yaml': probeManifest('probe', extra),
-    'translations/en.yaml': `command:\n  hi: Says hi\nhi: probe ${strain}\n`,
-  })
-  return pack(folder)
-}
-
 beforeAll(async () => {
   publisher = await newPublisher()
   const folder = join(scratch.path, 'sporangium')
@@ -52,9 +44,9 @@ beforeAll(async () => {
       probe: {
         description: 'Says hi',
         strains: {
-          '1.0.0': { bytes: await probeArchive('1.0.0') },
-          '1.1.0': { bytes: await probeArchive('1.1.0') },
-          '2.0.0': { bytes: await probeArchive('2.0.0'), septum: '^2.0' },
+          '1.0.0': { bytes: await probeArchive(scratch.path, '1.0.0') },
+          '1.1.0': { bytes: await probeArchive(scratch.path, '1.1.0') },
+          '2.0.0': { bytes: await probeArchive(scratch.path, '2.0.0'), septum: '^2.0' },
         },
       },
     },

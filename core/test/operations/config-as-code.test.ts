@@ -5,6 +5,7 @@
 import { afterAll, beforeEach, describe, expect, it } from 'bun:test'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { auditLog } from '../../audit/log.ts'
 import { RestrictionBook } from '../../rhizomorph/restrictions.ts'
 import { insertSource, sourceRow } from '../../sporangium/source-rows.ts'
 import { createPluginStore, principalIdOf, roleNamesOf } from '../../store/index.ts'
@@ -144,6 +145,12 @@ describe('configuration as code', () => {
       expect(new RestrictionBook(store).contextRules()).toEqual([])
       expect(new RestrictionBook(store).targets()).toEqual([{ channel: 'console', conversationId: 'main' }])
       expect(sourceRow(store, 'mirror')).toMatchObject({ label: 'My mirror', token: 'sekret' })
+      // Every line went through the audited mycelium function, the source's as much as the rule's.
+      const methods = auditLog(store)
+        .list()
+        .map((entry) => [entry.method, entry.actorKind, entry.outcome])
+      expect(methods).toContainEqual(['restrictions.manage.clearContextRule', 'operator', 'ok'])
+      expect(methods).toContainEqual(['sources.manage.updateSource', 'operator', 'ok'])
     })
   })
 

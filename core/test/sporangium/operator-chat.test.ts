@@ -3,12 +3,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { writeSpore } from '../boot/process.ts'
 import { type IndexServer, serveIndex } from '../support/index-server.ts'
 import { newPublisher, type Publisher, writeSporangium } from '../support/publisher.ts'
 import { realSpore } from '../support/real-spores.ts'
 import { startTestCore, type TestCore } from '../support/runtime.ts'
-import { pack, probeManifest } from './install/ground.ts'
+import { probeArchive } from './install/ground.ts'
 
 /** Real processes and real HTTP on a shared machine: generous, never a measure. */
 const PROCESS_TIMEOUT = 60_000
@@ -16,15 +15,6 @@ const PROCESS_TIMEOUT = 60_000
 let core: TestCore
 let server: IndexServer
 let publisher: Publisher
-
-/** A probe enzyme's archive at a strain, its reply naming the strain. */
-async function probeArchive(strain: string, extra: Record<string, unknown> = {}): Promise<Uint8Array> {
-  const folder = writeSpore(join(core.folder, 'packing', strain), 'probe', {
-    'spore.yaml': probeManifest('probe', extra),
-    'translations/en.yaml': `command:\n  hi: Says hi\nhi: probe ${strain}\n`,
-  })
-  return pack(folder)
-}
 
 beforeAll(async () => {
   core = await startTestCore({
@@ -40,8 +30,8 @@ beforeAll(async () => {
       probe: {
         description: 'Says hi',
         strains: {
-          '1.0.0': { bytes: await probeArchive('1.0.0') },
-          '1.1.0': { bytes: await probeArchive('1.1.0', scoped) },
+          '1.0.0': { bytes: await probeArchive(core.folder, '1.0.0') },
+          '1.1.0': { bytes: await probeArchive(core.folder, '1.1.0', scoped) },
         },
       },
     },

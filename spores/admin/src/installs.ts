@@ -5,9 +5,7 @@ import { answerSettled } from './settled.ts'
 
 /** What the operator reads once a strain is in place: what it asks for, and how to switch it on. */
 function installedText(done: Inoculation, invocation: Invocation, ctx: AdminContext): string {
-  const installed = myceliumOf(ctx)
-    .listPlugins()
-    .find((plugin) => plugin.name === done.spore)
+  const installed = inoculated(done.spore, ctx)
   const enable = `${sibling(invocation, 'enable')} ${done.spore}`
   const lines = [ctx.t('install.done', { spore: done.spore, strain: done.strain, source: done.source })]
   // The install row's reason is the core's account of the kind, requirements and scopes.
@@ -20,7 +18,7 @@ function installedText(done: Inoculation, invocation: Invocation, ctx: AdminCont
   return lines.join('\n')
 }
 
-/** The installed spore, when it came from a source. */
+/** The installed spore as plugins.read lists it: its strain, its reason, whether it is enabled. */
 function inoculated(spore: string, ctx: AdminContext): PluginInfo | undefined {
   return myceliumOf(ctx)
     .listPlugins()

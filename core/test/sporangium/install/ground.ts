@@ -122,6 +122,19 @@ export function probeManifest(name = 'probe', extra: Record<string, unknown> = {
   })
 }
 
+/**
+ * The probe enzyme packed at a strain from `<folder>/packing/<strain>`, its reply naming the strain,
+ * so a test can tell which strain answers; `extra` goes into its manifest.
+ */
+export function probeArchive(folder: string, strain: string, extra: Record<string, unknown> = {}) {
+  return pack(
+    writeSpore(join(folder, 'packing', strain), 'probe', {
+      'spore.yaml': probeManifest('probe', extra),
+      'translations/en.yaml': `command:\n  hi: Says hi\nhi: probe ${strain}\n`,
+    }),
+  )
+}
+
 /** A spore folder written from text, somewhere outside every folder the bot looks at. */
 export function sporeFolder(ground: Ground, name: string, files: Record<string, string>): string {
   return writeSpore(join(ground.root, 'work', `${name}-${Math.random().toString(36).slice(2)}`), name, files)
