@@ -30,6 +30,9 @@ export function agentsManage(runtime: CoreRuntime): AgentsManage {
     async createAgentKey(label, principalId) {
       const actor = currentActor()
       if (actor?.kind === 'agent') return refused('agent_key_by_agent')
+      // A spore acting on its own holds scopes, not a person's roles: it may not mint a key that
+      // would act with someone's (the owner's) full authority.
+      if (actor === undefined) return refused('agent_key_by_spore')
       const name = label.trim()
       if (name.length === 0 || name.length > MAX_LABEL) return refused('agent_key_label', { max: MAX_LABEL })
       const person = actor?.kind === 'principal' ? actor.principalId : principalId

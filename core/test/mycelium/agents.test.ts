@@ -65,6 +65,12 @@ describe('creating a key', () => {
 })
 
 describe('listing, moving and revoking keys', () => {
+  it('refuses a spore acting on its own, whose scopes are not a person’s roles', async () => {
+    expect(refusalKey(await manage().createAgentKey('timer', idOf('owner')))).toBe(
+      'refusal.agent_key_by_spore',
+    )
+  })
+
   it("lists a person only their own keys, and the operator everyone's", async () => {
     await as(OPERATOR, () => manage().createAgentKey('desk', idOf('owner')))
     const own = await as(person('helper'), () => manage().listAgentKeys())

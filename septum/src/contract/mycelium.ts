@@ -317,8 +317,9 @@ export interface AgentsManage {
   /** The acting person's keys; every key when no person acts. Revoked keys are listed too. */
   listAgentKeys(): Promise<readonly AgentKeyInfo[]>
   /**
-   * A key for the acting person, its secret answered this once. `principalId` is for a spore
-   * acting on its own; a person always gets a key of their own. An agent cannot create keys.
+   * A key for the acting person, its secret answered this once. `principalId` is for the operator
+   * at the command line; a person always gets a key of their own. Neither an agent nor a spore
+   * acting on its own (no person behind the call) can create keys.
    */
   createAgentKey(
     label: string,
