@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Logger, TranslatableRef } from '@mycelo/septum'
-import { coreCatalogues } from '../boot/catalogues.ts'
+import { coreCatalogues, SILENT } from '../boot/catalogues.ts'
 import { ConfigFileError, loadConfig } from '../boot/config.ts'
 import { Translator } from '../i18n/translator.ts'
 import { writeBackup } from '../operations/backup/backup.ts'
@@ -142,12 +142,4 @@ export function refusal(ref: TranslatableRef, locale: string): Answer {
 
 export function say(locale: string, key: string, params: Record<string, unknown> = {}): string {
   return translate({ domain: 'core', key, params }, locale)
-}
-
-const SILENT: Logger = {
-  debug: () => undefined,
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-  child: () => SILENT,
 }

@@ -1,8 +1,7 @@
 // A signed sporangium on loopback offering `probe` at two strains, packed from real spore folders
 // the way the publishing tool packs them, for the install routes and their progress.
 import { join } from 'node:path'
-import { writeSpore } from '../../boot/process.ts'
-import { pack, probeManifest } from '../../sporangium/install/ground.ts'
+import { probeArchive } from '../../sporangium/install/ground.ts'
 import { type IndexServer, serveIndex } from '../../support/index-server.ts'
 import { newPublisher, writeSporangium } from '../../support/publisher.ts'
 
@@ -10,13 +9,7 @@ import { newPublisher, writeSporangium } from '../../support/publisher.ts'
 export const LOOPBACK_SPORANGIA = 'sporangia: { allowLoopbackHttp: true }\n'
 
 export async function serveProbeSporangium(folder: string): Promise<IndexServer> {
-  const archive = async (strain: string) =>
-    pack(
-      writeSpore(join(folder, 'packing', strain), 'probe', {
-        'spore.yaml': probeManifest('probe'),
-        'translations/en.yaml': `command:\n  hi: Says hi\nhi: probe ${strain}\n`,
-      }),
-    )
+  const archive = (strain: string) => probeArchive(folder, strain)
   const sporangium = join(folder, 'sporangium')
   await writeSporangium(sporangium, {
     publisher: await newPublisher(),
