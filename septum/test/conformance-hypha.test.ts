@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'bun:test'
-import type { Hypha, HyphaContext, HyphaModule } from '@mycelo/septum'
-import { hyphaChecks, manualSchedule, memoryStorage } from '@mycelo/septum/conformance'
+import type { Hypha, HyphaModule } from '@mycelo/septum'
+import { hyphaChecks } from '@mycelo/septum/conformance'
+import { hyphaContext as context } from './fixtures/conformance/contexts.ts'
 import { sent } from './fixtures/conformance/echo-hypha/src/index.ts'
 import { loadSpore } from './fixtures/conformance/load-spore.ts'
-
-const logger = { debug() {}, info() {}, warn() {}, error() {}, child: () => logger }
-const context = (): HyphaContext => ({
-  config: {},
-  logger,
-  rhiza: <T>() => ({}) as T,
-  has: () => false,
-  storage: memoryStorage(),
-  schedule: manualSchedule(),
-  emit: async () => {},
-})
 
 const echo = await loadSpore('echo-hypha')
 const echoModule = echo.module as HyphaModule

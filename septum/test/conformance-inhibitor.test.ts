@@ -1,24 +1,14 @@
 import { describe, expect, it } from 'bun:test'
 import type { InhibitorContext, InhibitorModule, Verdict } from '@mycelo/septum'
-import { inhibitorChecks, manualSchedule, memoryStorage } from '@mycelo/septum/conformance'
+import { inhibitorChecks } from '@mycelo/septum/conformance'
+import { inhibitorContext } from './fixtures/conformance/contexts.ts'
 import { loadSpore } from './fixtures/conformance/load-spore.ts'
 
 interface AllowlistConfig {
   readonly allowed: readonly string[]
 }
 
-const logger = { debug() {}, info() {}, warn() {}, error() {}, child: () => logger }
-const context = (): InhibitorContext<AllowlistConfig> => ({
-  config: { allowed: ['alice'] },
-  logger,
-  rhiza: <T>() => ({}) as T,
-  has: () => false,
-  storage: memoryStorage(),
-  schedule: manualSchedule(),
-  t: (key) => (typeof key === 'string' ? key : key.key),
-  groupMembers: async () => null,
-  requireCapability() {},
-})
+const context = (): InhibitorContext<AllowlistConfig> => inhibitorContext({ allowed: ['alice'] })
 
 const allowlist = await loadSpore('allowlist')
 const allowlistModule = allowlist.module as InhibitorModule<AllowlistConfig>

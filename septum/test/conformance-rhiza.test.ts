@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'bun:test'
-import type { Rhiza, RhizaContext, RhizaModule } from '@mycelo/septum'
-import { manualSchedule, memoryStorage, rhizaChecks } from '@mycelo/septum/conformance'
+import type { Rhiza, RhizaModule } from '@mycelo/septum'
+import { rhizaChecks } from '@mycelo/septum/conformance'
 import type { ClockApi } from './fixtures/conformance/clock-rhiza/src/index.ts'
+import { rhizaContext as context } from './fixtures/conformance/contexts.ts'
 import { loadSpore } from './fixtures/conformance/load-spore.ts'
-
-const logger = { debug() {}, info() {}, warn() {}, error() {}, child: () => logger }
-const context = (): RhizaContext => ({
-  config: {},
-  logger,
-  rhiza: <T>() => ({}) as T,
-  has: () => false,
-  storage: memoryStorage(),
-  schedule: manualSchedule(),
-})
 
 const clock = await loadSpore('clock-rhiza')
 const clockModule = clock.module as RhizaModule<ClockApi>

@@ -1,58 +1,21 @@
 import { describe, expect, it } from 'bun:test'
 import type {
   ConfigSchema,
-  EnzymeContext,
   InhibitorContext,
   InhibitorModule,
   RhizaContext,
   RhizaModule,
 } from '@mycelo/septum'
-import {
-  enzymeChecks,
-  inhibitorChecks,
-  manualSchedule,
-  memoryStorage,
-  rhizaChecks,
-} from '@mycelo/septum/conformance'
+import { enzymeChecks, inhibitorChecks, rhizaChecks } from '@mycelo/septum/conformance'
 import { z } from 'zod'
 import { defineConfig } from '../src/config/index.ts'
+import { inhibitorContext as allowingContext, enzymeContext } from './fixtures/conformance/contexts.ts'
 import { loadSpore } from './fixtures/conformance/load-spore.ts'
-
-const logger = { debug() {}, info() {}, warn() {}, error() {}, child: () => logger }
-
-const enzymeContext = (): EnzymeContext => ({
-  config: {},
-  logger,
-  async reply() {},
-  async push() {},
-  rhiza: <T>() => ({}) as T,
-  has: () => false,
-  storage: memoryStorage(),
-  schedule: manualSchedule(),
-  capabilities: { has: () => true, list: () => [] },
-  capabilitiesOf: () => ({ has: () => true, list: () => [] }),
-  principal: { id: 'p1', identities: [], roles: [] },
-  locale: 'en',
-  on() {},
-  t: (key) => (typeof key === 'string' ? key : key.key),
-  localeFor: () => Promise.resolve('en'),
-})
 
 const inhibitorContext =
   (allowed: readonly string[] = ['alice']) =>
-  (): InhibitorContext<{
-    allowed: readonly string[]
-  }> => ({
-    config: { allowed },
-    logger,
-    rhiza: <T>() => ({}) as T,
-    has: () => false,
-    storage: memoryStorage(),
-    schedule: manualSchedule(),
-    t: (key) => (typeof key === 'string' ? key : key.key),
-    groupMembers: async () => null,
-    requireCapability() {},
-  })
+  (): InhibitorContext<{ allowed: readonly string[] }> =>
+    allowingContext({ allowed })
 
 const respondManifest = { kind: 'enzyme', name: 'ping', septum: '^1.0', commands: [] as unknown[] }
 respondManifest.commands.push({ name: 'ping', description: 'ping.description', respond: 'pong' })

@@ -43,7 +43,25 @@ describe('Outbox', () => {
     await Bun.sleep(80)
     expect(sent).toEqual(['one', 'two'])
     expect(box.waiting).toBe(0)
+    expect(lines).toContain('mychat: the messages that waited have been sent')
     box.stop()
+  })
+
+  it('sends at once where nothing waits, holds up no other conversation, and drops what waits on stop()', async () => {
+    const sent: string[] = []
+    const box = outbox()
+    const post = (text: string) => async () => void sent.push(text)
+    const refused = async () => Promise.reject(new Limited(20))
+    expect(await box.deliver('c1', refused, 'held')).toBe('queued')
+    // Queued without being tried, so it cannot overtake the one held before it.
+    expect(await box.deliver('c1', post('behind'), 'behind')).toBe('queued')
+    expect(await box.deliver('c2', post('other'), 'other')).toBe('sent')
+    expect(sent).toEqual(['other'])
+    box.stop()
+    expect(box.waiting).toBe(0)
+    expect(lines).toContain('mychat: stopped with messages still waiting for the rate limit; not sent')
+    await Bun.sleep(60)
+    expect(sent).toEqual(['other'])
   })
 
   it('refuses past its bound, and passes any other refusal through as it was', async () => {

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'bun:test'
 import { type RhizaModule, ScheduleError, StorageError } from '@mycelo/septum'
 import { manualSchedule, memoryStorage, rhizaChecks } from '@mycelo/septum/conformance'
 import { z } from 'zod'
+import { rhizaContext } from './fixtures/conformance/contexts.ts'
 import { loadSpore } from './fixtures/conformance/load-spore.ts'
 
-const logger = { debug() {}, info() {}, warn() {}, error() {}, child: () => logger }
 const clock = await loadSpore('clock-rhiza')
 
 describe('memoryStorage()', () => {
@@ -80,14 +80,7 @@ describe('the kits check migrations', () => {
       name: 'clock',
       manifest: clock.manifest,
       module: withMigrations(migrations),
-      context: () => ({
-        config: {},
-        logger,
-        rhiza: <T>() => ({}) as T,
-        has: () => false,
-        storage: memoryStorage(),
-        schedule: manualSchedule(),
-      }),
+      context: rhizaContext,
     })
 
   it('passes migrations in order that run on an empty storage', async () => {

@@ -34,10 +34,14 @@ export function createWebHypha(): WebHypha {
   const refuse = (route: RouteContext, status: number, key: string, params?: Record<string, unknown>) =>
     Response.json({ error: route.t('error.badMessage', { problem: route.t(key, params) }), key }, { status })
 
+  // Routes are looked up only while the spore is live, so this is the stop racing a request.
+  const stopped = (route: RouteContext) =>
+    Response.json({ error: route.t('error.stopped'), key: 'error.stopped' }, { status: 503 })
+
   const postMessage: RouteHandler = async (request, route) => {
     const principal = route.principal
     if (ctx === undefined || principal === undefined) {
-      return Response.json({ error: route.t('error.stopped'), key: 'error.stopped' }, { status: 503 })
+      return stopped(route)
     }
     let body: unknown
     try {
@@ -74,7 +78,7 @@ export function createWebHypha(): WebHypha {
   const stream: RouteHandler = (request, route) => {
     const principal = route.principal
     if (ctx === undefined || principal === undefined) {
-      return Response.json({ error: route.t('error.stopped'), key: 'error.stopped' }, { status: 503 })
+      return stopped(route)
     }
     const after = replyIdOf(
       request.headers.get('last-event-id') ?? new URL(request.url).searchParams.get('after'),

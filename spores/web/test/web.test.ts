@@ -102,6 +102,12 @@ describe('web hypha', () => {
     await hypha.stop()
     const response = await hypha.routes.postMessage(post('{"text":"hi"}'), routeContext())
     expect(response.status).toBe(503)
+    const stream = await hypha.routes.stream(
+      new Request('http://127.0.0.1/spores/web/stream'),
+      routeContext(),
+    )
+    expect(stream.status).toBe(503)
+    expect(await stream.json()).toEqual({ error: 'error.stopped', key: 'error.stopped' })
   })
 
   it('streams ready, then the kept replies, then new ones, to the conversation it belongs to', async () => {

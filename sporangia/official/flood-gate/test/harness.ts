@@ -7,6 +7,7 @@ import {
   memoryStorage,
 } from '@mycelo/septum/conformance'
 import { recordingLogger, sporeFiles } from '../../kit/catalogues.ts'
+import { settingsFor, sporeContext } from '../../kit/contexts.ts'
 import module, { type FloodGateConfig } from '../src/index.ts'
 
 export const files = sporeFiles(join(import.meta.dir, '..'))
@@ -28,22 +29,21 @@ export function floodContext(
   world: FloodWorld,
   locale = 'en',
 ): InhibitorContext<FloodGateConfig> {
-  const parsed = module.configSchema.safeParse(config)
-  if (!parsed.success) throw new Error(JSON.stringify(parsed.error.issues))
   return {
-    config: parsed.data,
-    logger: recordingLogger(world.logs),
-    rhiza: <T>(name: string) => {
-      if (name !== 'mycelium') throw new Error(`flood-gate requires no rhiza ${name}`)
-      return {
-        async send(target: PushTarget, content: OutgoingContent) {
-          world.told.push({ target, content })
-        },
-      } as T
-    },
-    has: (name) => name === 'mycelium',
-    storage: world.storage,
-    schedule: world.schedule,
+    ...sporeContext(settingsFor(module.configSchema, config), {
+      logger: recordingLogger(world.logs),
+      rhiza: <T>(name: string) => {
+        if (name !== 'mycelium') throw new Error(`flood-gate requires no rhiza ${name}`)
+        return {
+          async send(target: PushTarget, content: OutgoingContent) {
+            world.told.push({ target, content })
+          },
+        } as T
+      },
+      has: (name) => name === 'mycelium',
+      storage: world.storage,
+      schedule: world.schedule,
+    }),
     t: files.translator(locale),
     async groupMembers() {
       return null

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import type { ChannelIdentity, InhibitorContext } from '@mycelo/septum'
-import { manualSchedule, memoryStorage } from '@mycelo/septum/conformance'
-import { recordingLogger, sporeFiles } from '../../kit/catalogues.ts'
+import { sporeFiles } from '../../kit/catalogues.ts'
+import { settingsFor, sporeContext } from '../../kit/contexts.ts'
 import module, { type GroupGateConfig } from '../src/index.ts'
 
 export const files = sporeFiles(join(import.meta.dir, '..'))
@@ -17,17 +17,12 @@ export interface GateWorld {
 }
 
 export function gateContext(config: unknown, world: GateWorld): InhibitorContext<GroupGateConfig> {
-  const parsed = module.configSchema.safeParse(config)
-  if (!parsed.success) throw new Error(JSON.stringify(parsed.error.issues))
   return {
-    config: parsed.data,
-    logger: recordingLogger(),
-    rhiza: () => {
-      throw new Error('group-gate requires no rhiza')
-    },
-    has: () => false,
-    storage: memoryStorage(),
-    schedule: manualSchedule(),
+    ...sporeContext(settingsFor(module.configSchema, config), {
+      rhiza: () => {
+        throw new Error('group-gate requires no rhiza')
+      },
+    }),
     t: files.translator(world.locale ?? 'en'),
     async groupMembers(channel, groupId): Promise<readonly ChannelIdentity[] | null> {
       world.asked?.push(`${channel}/${groupId}`)

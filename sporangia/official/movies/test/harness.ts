@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import type { EnzymeContext, IncomingMessage, Invocation } from '@mycelo/septum'
-import { manualSchedule, memoryStorage } from '@mycelo/septum/conformance'
-import { recordingLogger, sporeFiles } from '../../kit/catalogues.ts'
+import { sporeFiles } from '../../kit/catalogues.ts'
+import { enzymeContext, settingsFor, sporeContext } from '../../kit/contexts.ts'
 import radarrModule, { type RadarrApi } from '../../radarr/src/index.ts'
 import module, { type MoviesConfig } from '../src/index.ts'
 
@@ -10,17 +10,8 @@ const RADARR_DIR = join(import.meta.dir, '..', '..', 'radarr')
 
 /** A started radarr rhiza over `url`, as the core would hand it to movies. */
 export async function radarrAt(url: string, apiKey: string): Promise<RadarrApi> {
-  const parsed = radarrModule.configSchema.safeParse({ url, apiKey, timeoutSeconds: 5 })
-  if (!parsed.success) throw new Error(JSON.stringify(parsed.error.issues))
   const rhiza = radarrModule.create()
-  await rhiza.start({
-    config: parsed.data,
-    logger: recordingLogger(),
-    rhiza: () => ({}) as never,
-    has: () => false,
-    storage: memoryStorage(),
-    schedule: manualSchedule(),
-  })
+  await rhiza.start(sporeContext(settingsFor(radarrModule.configSchema, { url, apiKey, timeoutSeconds: 5 })))
   return rhiza.api
 }
 
@@ -32,32 +23,19 @@ export interface MoviesWorld {
 }
 
 export function moviesContext(world: MoviesWorld): EnzymeContext<MoviesConfig> {
-  const parsed = module.configSchema.safeParse(world.config ?? {})
-  if (!parsed.success) throw new Error(JSON.stringify(parsed.error.issues))
   const locale = world.locale ?? 'en'
-  const none = { has: () => false, list: () => [] }
-  return {
-    config: parsed.data,
-    logger: recordingLogger(),
+  return enzymeContext({
+    config: settingsFor(module.configSchema, world.config ?? {}),
     rhiza: <T>(name: string) => {
       if (name !== 'radarr') throw new Error(`movies requires no rhiza ${name}`)
       return world.radarr as T
     },
     has: (name) => name === 'radarr',
-    storage: memoryStorage(),
-    schedule: manualSchedule(),
-    async reply(content) {
-      world.replies?.push(content.text ?? '')
-    },
-    async push() {},
-    capabilities: none,
-    capabilitiesOf: () => none,
+    replies: world.replies,
     principal: { id: 'p-alice', identities: [{ channel: 'chat', externalId: 'alice' }], roles: ['member'] },
     locale,
-    on() {},
     t: files.translator(locale, { radarr: RADARR_DIR }),
-    localeFor: () => Promise.resolve('en'),
-  }
+  })
 }
 
 export function invocation(command: 'movie' | 'upcoming', rest: string): Invocation {

@@ -1,25 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
 import type { RhizaContext } from '@mycelo/septum'
-import { manualSchedule, memoryStorage, rhizaChecks } from '@mycelo/septum/conformance'
-import { recordingLogger, sporeFiles } from '../../kit/catalogues.ts'
+import { rhizaChecks } from '@mycelo/septum/conformance'
+import { sporeFiles } from '../../kit/catalogues.ts'
+import { settingsFor, sporeContext } from '../../kit/contexts.ts'
 import module, { type RadarrApi, type RadarrConfig } from '../src/index.ts'
 import { type FakeRadarr, MATRIX, MATRIX_RELOADED, startFakeRadarr } from './fake-radarr.ts'
 
 const files = sporeFiles(join(import.meta.dir, '..'))
 
-function contextFor(settings: Record<string, unknown>): RhizaContext<RadarrConfig> {
-  const parsed = module.configSchema.safeParse(settings)
-  if (!parsed.success) throw new Error(JSON.stringify(parsed.error.issues))
-  return {
-    config: parsed.data,
-    logger: recordingLogger(),
-    rhiza: () => ({}) as never,
-    has: () => false,
-    storage: memoryStorage(),
-    schedule: manualSchedule(),
-  }
-}
+const contextFor = (settings: Record<string, unknown>): RhizaContext<RadarrConfig> =>
+  sporeContext(settingsFor(module.configSchema, settings))
 
 async function started(settings: Record<string, unknown>) {
   const rhiza = module.create()

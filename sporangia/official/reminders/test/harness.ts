@@ -6,7 +6,8 @@ import {
   manualSchedule,
   memoryStorage,
 } from '@mycelo/septum/conformance'
-import { recordingLogger, sporeFiles } from '../../kit/catalogues.ts'
+import { sporeFiles } from '../../kit/catalogues.ts'
+import { enzymeContext, settingsFor } from '../../kit/contexts.ts'
 import module, { type RemindersConfig } from '../src/index.ts'
 
 export const files = sporeFiles(join(import.meta.dir, '..'))
@@ -29,38 +30,25 @@ const ARGS: Readonly<Record<string, string>> = {
 
 /** A started reminders enzyme over the kit's storage and a schedule whose clock starts at `now`. */
 export async function bench(now: Date, settings: Record<string, unknown> = {}): Promise<Bench> {
-  const parsed = module.configSchema.safeParse(settings)
-  if (!parsed.success) throw new Error(JSON.stringify(parsed.error.issues))
+  const config = settingsFor(module.configSchema, settings)
   const storage = memoryStorage()
   const schedule = manualSchedule({ now })
   const pushed: { target: PushTarget; text: string }[] = []
   const instance = module.create()
-  const none = { has: () => false, list: () => [] }
   const context = (options: { principal?: string; locale?: string } = {}, replies: string[] = []) => {
     const locale = options.locale ?? 'en'
-    const principal = options.principal ?? 'p-alice'
-    const ctx: EnzymeContext<RemindersConfig> = {
-      config: parsed.data,
-      logger: recordingLogger(),
-      rhiza: () => ({}) as never,
-      has: () => false,
+    return enzymeContext<RemindersConfig>({
+      config,
       storage,
       schedule,
-      async reply(content: OutgoingContent) {
-        replies.push(content.text ?? '')
-      },
+      replies,
       async push(target: PushTarget, content: OutgoingContent) {
         pushed.push({ target, text: content.text ?? '' })
       },
-      capabilities: none,
-      capabilitiesOf: () => none,
-      principal: { id: principal, identities: [], roles: [] },
+      principal: { id: options.principal ?? 'p-alice', identities: [], roles: [] },
       locale,
-      on() {},
       t: files.translator(locale),
-      localeFor: () => Promise.resolve('en'),
-    }
-    return ctx
+    })
   }
   await instance.start?.(context())
   return {

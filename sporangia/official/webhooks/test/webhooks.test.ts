@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
 import type { EnzymeContext, Invocation } from '@mycelo/septum'
-import { enzymeChecks, manualSchedule, memoryStorage } from '@mycelo/septum/conformance'
-import { recordingLogger, sporeFiles } from '../../kit/catalogues.ts'
+import { enzymeChecks } from '@mycelo/septum/conformance'
+import { sporeFiles } from '../../kit/catalogues.ts'
+import { enzymeContext, settingsFor } from '../../kit/contexts.ts'
 import module, { type WebhooksConfig } from '../src/index.ts'
 import { fillTemplate, MAX_TEXT, readGitHub } from '../src/render.ts'
 import { pushPayload, releasePayload } from './payloads.ts'
@@ -10,30 +11,13 @@ import { pushPayload, releasePayload } from './payloads.ts'
 const files = sporeFiles(join(import.meta.dir, '..'))
 const SETTINGS = { secret: 'a-long-shared-secret', targets: [{ channel: 'chat', conversationId: 'ops' }] }
 
-function context(replies: string[] = [], locale = 'en'): EnzymeContext<WebhooksConfig> {
-  const parsed = module.configSchema.safeParse(SETTINGS)
-  if (!parsed.success) throw new Error(JSON.stringify(parsed.error.issues))
-  const none = { has: () => false, list: () => [] }
-  return {
-    config: parsed.data,
-    logger: recordingLogger(),
-    rhiza: () => ({}) as never,
-    has: () => false,
-    storage: memoryStorage(),
-    schedule: manualSchedule(),
-    async reply(content) {
-      replies.push(content.text ?? '')
-    },
-    async push() {},
-    capabilities: none,
-    capabilitiesOf: () => none,
-    principal: { id: 'p1', identities: [], roles: [] },
+const context = (replies: string[] = [], locale = 'en'): EnzymeContext<WebhooksConfig> =>
+  enzymeContext({
+    config: settingsFor(module.configSchema, SETTINGS),
+    replies,
     locale,
-    on() {},
     t: files.translator(locale),
-    localeFor: () => Promise.resolve('en'),
-  }
-}
+  })
 
 const say = (wording: { key: string; params: Readonly<Record<string, unknown>> }, locale = 'en') =>
   files.translator(locale)(wording.key, wording.params)
