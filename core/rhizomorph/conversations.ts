@@ -32,7 +32,7 @@ export class ConversationBook {
   /** Notes the conversation as seen now, and answers its own stored locale, if one was chosen. */
   record(message: IncomingMessage, now = Date.now()): string | undefined {
     const key = keyOf(message.channel, message.conversationId)
-    const known = this.#known.get(key) ?? this.#load(message.channel, message.conversationId)
+    const known = this.#known.get(key)
     const kind: ConversationKind = message.group ? 'group' : 'dm'
     const label = message.group?.name ?? (kind === 'dm' ? message.sender.displayName : undefined)
     if (
@@ -43,10 +43,12 @@ export class ConversationBook {
     ) {
       return known.locale
     }
+    // Not in memory, or stale: one upsert notes it and reads its locale back, with no read before.
     const { channel, conversationId } = message
-    this.#statements.seen.run({ channel, conversationId, kind, label: label ?? null, seen: now })
-    this.#known.set(key, { kind, label, locale: known?.locale, written: now })
-    return known?.locale
+    const row = this.#statements.seen.get({ channel, conversationId, kind, label: label ?? null, seen: now })
+    const locale = row?.locale ?? undefined
+    this.#known.set(key, { kind, label, locale, written: now })
+    return locale
   }
 
   /** The conversation's own stored locale, if one was chosen. */
@@ -133,6 +135,7 @@ function prepareStatements(store: Store) {
         target: [conversations.channel, conversations.conversationId],
         set: { kind: sql`excluded.kind`, label: sql`excluded.label`, lastSeen: sql`excluded.last_seen` },
       })
+      .returning({ locale: conversations.locale })
       .prepare(),
   }
 }

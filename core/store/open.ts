@@ -44,14 +44,25 @@ export function openStore(options: OpenStoreOptions): Store {
   const { path } = options
   const sqlite = options.snapshot ? openSnapshot(path) : openFile(path)
   try {
-    sqlite.run('PRAGMA foreign_keys = ON')
     const db = drizzle({ client: sqlite, schema })
-    migrate(db, { migrationsFolder: MIGRATIONS_FOLDER })
+    migrateKeepingReferences(db)
     return { path, db, close: () => sqlite.close() }
   } catch (error) {
     sqlite.close()
     throw error instanceof StoreError ? error : unusable(path, error)
   }
+}
+
+/**
+ * Migrations run with foreign keys off, as SQLite's way of rebuilding a table requires (dropping a
+ * parent table with them on would delete its children's rows), and inside drizzle's one transaction
+ * a migration cannot switch them itself. A migration that rebuilds tables ends by checking every
+ * reference inside that transaction (see 0009), so a broken one rolls it all back.
+ */
+function migrateKeepingReferences(db: StoreDatabase): void {
+  db.$client.run('PRAGMA foreign_keys = OFF')
+  migrate(db, { migrationsFolder: MIGRATIONS_FOLDER })
+  db.$client.run('PRAGMA foreign_keys = ON')
 }
 
 /** How much of the database file reads may map: past it, they go through system calls again. */

@@ -65,7 +65,8 @@ function addPrincipal(
   contact: { identity: FirstContact['identity']; role: string | undefined },
 ) {
   const lookups = lookupsOf(store.db)
-  const id = crypto.randomUUID()
+  // Time-ordered: a newcomer lands on the last page of every index keyed by principal.
+  const id = Bun.randomUUIDv7()
   const { channel, externalId, displayName } = contact.identity
   lookups.addPrincipal.run({ principalId: id })
   lookups.addIdentity.run({ principalId: id, channel, externalId, displayName: displayName ?? null })

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm'
 import { check, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 
-/** A conversation the bot has seen: where it is and how to answer it, never what was said. */
+/**
+ * A conversation the bot has seen: where it is and how to answer it, never what was said. WITHOUT
+ * ROWID (migration 0009, which drizzle cannot express): a new conversation writes one B-tree, not two.
+ */
 export const conversations = sqliteTable(
   'conversations',
   {

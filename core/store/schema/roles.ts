@@ -20,6 +20,7 @@ export const roleCommands = sqliteTable(
   (table) => [primaryKey({ columns: [table.roleId, table.pattern] })],
 )
 
+/** Who holds which role; WITHOUT ROWID (migration 0009): the key is the row, one B-tree less per grant. */
 export const principalRoles = sqliteTable(
   'principal_roles',
   {
