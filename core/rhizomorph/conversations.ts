@@ -1,6 +1,7 @@
 import type { ConversationInfo, ConversationKind, IncomingMessage } from '@mycelo/septum'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { RecentlyUsed } from '../identity/recently-used.ts'
+import { noteWrite } from '../store/checkpoints.ts'
 import type { Store } from '../store/index.ts'
 import { conversations } from '../store/schema/index.ts'
 
@@ -45,6 +46,7 @@ export class ConversationBook {
     }
     // Not in memory, or stale: one upsert notes it and reads its locale back, with no read before.
     const { channel, conversationId } = message
+    noteWrite(this.#store.db.$client)
     const row = this.#statements.seen.get({ channel, conversationId, kind, label: label ?? null, seen: now })
     const locale = row?.locale ?? undefined
     this.#known.set(key, { kind, label, locale, written: now })

@@ -12,6 +12,7 @@ import {
   type StorageTransaction,
   type StoredEntry,
 } from '@mycelo/septum'
+import { noteWrite } from '../store/checkpoints.ts'
 import type { Store } from '../store/open.ts'
 import { isThenable } from '../supervision/deadline.ts'
 import { bytesUsed, deleteEntry, listEntries, type Queryable, readEntry, writeEntry } from './rows.ts'
@@ -69,6 +70,7 @@ export class SqliteSporeStorage implements SporeStorage {
    */
   run<T>(work: (tx: StorageTransaction) => T): T {
     const { store, spore, quotaBytes } = this.#options
+    noteWrite(store.db.$client)
     return store.db.transaction((db) => {
       const result = work(transactionView({ db, spore, quotaBytes }))
       if (isThenable(result)) {

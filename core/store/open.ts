@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { type BunSQLiteDatabase, drizzle } from 'drizzle-orm/bun-sqlite'
 import { migrate } from 'drizzle-orm/bun-sqlite/migrator'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
+import { attachCheckpoints } from './checkpoints.ts'
 import * as schema from './schema/index.ts'
 
 /** drizzle over the open connection; `$client` is the raw bun:sqlite handle, for pragmas and tests. */
@@ -46,7 +47,12 @@ export function openStore(options: OpenStoreOptions): Store {
   try {
     const db = drizzle({ client: sqlite, schema })
     migrateKeepingReferences(db)
-    return { path, db, close: () => sqlite.close() }
+    const checkpoints = options.snapshot || path === ':memory:' ? undefined : attachCheckpoints(sqlite, path)
+    const close = () => {
+      checkpoints?.close()
+      sqlite.close()
+    }
+    return { path, db, close }
   } catch (error) {
     sqlite.close()
     throw error instanceof StoreError ? error : unusable(path, error)

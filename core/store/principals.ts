@@ -1,3 +1,4 @@
+import { noteWrite } from './checkpoints.ts'
 import { lookupsOf } from './lookups.ts'
 import type { Store } from './open.ts'
 
@@ -48,6 +49,7 @@ export function welcomePrincipal(
   contact: FirstContact,
   alongside?: () => void,
 ): { id: string; created: boolean } {
+  noteWrite(store.db.$client)
   return lookupsOf(store.db).writing(() => {
     const raced = principalIdOf(store, contact.identity)
     const met =

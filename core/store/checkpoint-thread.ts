@@ -1,0 +1,47 @@
+// The checkpoint thread (see checkpoints.ts): its own connection copies the log back into the
+// database while the bot's connection goes on committing. A passive checkpoint never waits for
+// the writer, and the writer never waits for it.
+import { Database } from 'bun:sqlite'
+
+declare const self: Worker
+
+/** How often to look while there is work, and at most while there is none. */
+const BUSY_MS = 20
+const IDLE_MS = 2_000
+
+let connection: Database | undefined
+let timer: ReturnType<typeof setTimeout> | undefined
+let wait = BUSY_MS
+
+interface Checkpointed {
+  /** Pages in the log, and how many of them are in the database file now. */
+  log: number
+  checkpointed: number
+}
+
+function tidy(): void {
+  if (!connection) return
+  const { log, checkpointed } = connection
+    .query<Checkpointed, []>('PRAGMA wal_checkpoint(PASSIVE)')
+    .get() as Checkpointed
+  // Nothing left behind: look less and less often, so a quiet bot is not woken for nothing.
+  wait = log > 0 && checkpointed < log ? BUSY_MS : Math.min(wait * 2, IDLE_MS)
+  timer = setTimeout(tidy, wait)
+}
+
+self.onmessage = (event: MessageEvent<{ type: 'open'; path: string } | { type: 'close' }>) => {
+  const message = event.data
+  if (message.type === 'open') {
+    connection = new Database(message.path)
+    // The same settings as the bot's connection: the copy waits for the disk as SQLite requires.
+    connection.run('PRAGMA busy_timeout = 5000')
+    connection.run('PRAGMA synchronous = NORMAL')
+    connection.run('PRAGMA wal_autocheckpoint = 0')
+    tidy()
+    return
+  }
+  clearTimeout(timer)
+  connection?.close()
+  connection = undefined
+  process.exit(0)
+}
