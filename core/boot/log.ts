@@ -42,7 +42,11 @@ export function createLogging(options: LoggingOptions = {}): Logging {
   const pretty = options.pretty ?? terminal
   let format = pretty
     ? // Required only for a terminal: a bot whose logs go to a pipe or a file never loads it.
-      (require('pino-pretty') as typeof import('pino-pretty')).prettyFactory({ colorize: terminal, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' })
+      (require('pino-pretty') as typeof import('pino-pretty')).prettyFactory({
+        colorize: terminal,
+        translateTime: 'SYS:HH:MM:ss',
+        ignore: 'pid,hostname',
+      })
     : undefined
   const redactor = new Redactor()
   const taps = new Set<(line: string) => void>()
