@@ -2,10 +2,10 @@ import { CatalogError, type CompiledCatalog, flattenCatalog } from '@mycelo/sept
 import { IntlMessageFormat } from 'intl-messageformat'
 
 /**
- * A catalogue whose messages are compiled on first use. For the catalogues that ship with the code
- * (tests compile every key of them): compiling all of them at start costs an idle bot memory for
- * messages most runs never say. A key that does not compile throws the CatalogError compileCatalog
- * would have thrown, naming locale and key.
+ * A catalogue whose messages are compiled on first use: holding every message compiled costs an
+ * idle bot memory for messages most runs never say. For catalogues known to compile: the core's
+ * shipped ones (tests compile every key) and a spore's once germination has compiled it whole. A
+ * key that does not compile throws the CatalogError compileCatalog would have thrown.
  */
 export function lazyCatalog(locale: string, parsed: unknown): CompiledCatalog {
   try {
