@@ -1,7 +1,6 @@
 import { isatty } from 'node:tty'
 import type { Logger } from '@mycelo/septum'
 import pino from 'pino'
-import { prettyFactory } from 'pino-pretty'
 import { type LogFileOptions, RotatingLogFile } from './log-file.ts'
 import { Redactor } from './redaction.ts'
 
@@ -42,7 +41,12 @@ export function createLogging(options: LoggingOptions = {}): Logging {
   let output: LogOutput = options.output ?? pino.destination({ dest: fd, sync: true })
   const pretty = options.pretty ?? terminal
   let format = pretty
-    ? prettyFactory({ colorize: terminal, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' })
+    ? // Required only for a terminal: a bot whose logs go to a pipe or a file never loads it.
+      (require('pino-pretty') as typeof import('pino-pretty')).prettyFactory({
+        colorize: terminal,
+        translateTime: 'SYS:HH:MM:ss',
+        ignore: 'pid,hostname',
+      })
     : undefined
   const redactor = new Redactor()
   const taps = new Set<(line: string) => void>()

@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { CatalogError, type CompiledCatalog, compileCatalog } from '@mycelo/septum'
+import { lazyCatalog } from '../i18n/lazy-catalog.ts'
 import { coreReason } from '../i18n/reason-words.ts'
 import { excerpt } from './excerpt.ts'
 import { faultText } from './fault.ts'
@@ -37,7 +38,10 @@ export async function loadCatalogues(dir: string): Promise<CataloguesLoad> {
       return { ok: false, reason: excerpt(reason) }
     }
     try {
-      catalogs.set(locale, compileCatalog(locale, read.value))
+      // Compiled whole, so a catalogue that does not compile refuses the spore as before; only the
+      // sources are kept, each message compiled again when first said (about 2 MiB less at idle).
+      compileCatalog(locale, read.value)
+      catalogs.set(locale, lazyCatalog(locale, read.value))
     } catch (error) {
       if (!(error instanceof CatalogError)) throw error
       // The error may quote the file: a catalogue linked to another file is a string, quoted whole.

@@ -1,10 +1,12 @@
 import type { Server } from 'bun'
+import type { Hono } from 'hono'
 import type { Mcp } from '../agent/mcp/index.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 import { principalIdOf } from '../store/index.ts'
 import { listenedOn, stoppedListening } from './address.ts'
 import { ApiEvents, type LogTap } from './api/events.ts'
-import { createHttpApp, type HttpAppOptions } from './app.ts'
+import type { HttpAppOptions } from './app.ts'
+import type { HttpEnv } from './env.ts'
 import { pageServing } from './page/serving.ts'
 import { RouteStreams } from './spore-routes-streams.ts'
 import { LINK_TTL_MS, loginTickets } from './tickets.ts'
@@ -33,9 +35,15 @@ export function startHttp(
   // Ended at stop, like the events: a Chat tab left open must not hold the shut-down.
   const routeStreams = new RouteStreams()
   let server: Server<undefined> | undefined
-  const fetch = (request: Request, self: Server<undefined>) => app.fetch(request, self)
+  // The app (Hono, the API's routes, sessions) is imported at the first request, not at start:
+  // a bot nobody opens the page of does not hold it in memory.
+  let app: Promise<Hono<HttpEnv>> | undefined
+  const loadApp = () =>
+    (app ??= import('./app.ts').then(({ createHttpApp }) =>
+      createHttpApp(runtime, { ...options, events, mcp, routeStreams, page: () => page.html() }),
+    ))
+  const fetch = async (request: Request, self: Server<undefined>) => (await loadApp()).fetch(request, self)
   const page = pageServing({ server: () => server!, url: () => url, fetch })
-  const app = createHttpApp(runtime, { ...options, events, mcp, routeStreams, page: () => page.html() })
   server = Bun.serve({
     hostname: http.bind,
     port: http.port,

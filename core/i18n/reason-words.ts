@@ -102,9 +102,11 @@ type Element = ReturnType<IntlMessageFormat['getAst']>[number]
 
 /** Read from the compiled English catalogue's parsed messages, not from its file a second time. */
 function englishTemplates(): { key: string; pattern: RegExp }[] {
-  const reasons = [...(coreDomain().get('en')?.messages ?? [])]
-    .filter(([key]) => key.startsWith('reason.'))
-    .map(([key, message]) => ({ key, elements: message.getAst() }))
+  const messages = coreDomain().get('en')?.messages
+  // Keys first: the catalogue compiles a message when it is read, and only reasons are wanted here.
+  const reasons = [...(messages?.keys() ?? [])]
+    .filter((key) => key.startsWith('reason.'))
+    .map((key) => ({ key, elements: messages!.get(key)!.getAst() }))
   // The most literal words first: `{step} failed: {fault}` must not claim a migration's failure.
   const literal = (elements: readonly Element[]) =>
     elements.reduce((length, element) => length + (element.type === LITERAL ? element.value.length : 0), 0)

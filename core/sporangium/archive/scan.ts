@@ -1,8 +1,7 @@
 // Reads a strain archive (a gzipped tar) entry by entry with node-tar's Parser, which reports
 // each entry's type, path and size, counting what it expands to as it goes. The first thing
 // wrong refuses the whole archive; nothing is read past it.
-import { createGunzip } from 'node:zlib'
-import { Parser, type ReadEntry } from 'tar'
+import type { ReadEntry } from 'tar'
 import { type Refusal, refused } from '../../mycelium/outcome.ts'
 import { entryPath } from './entry-path.ts'
 
@@ -69,6 +68,8 @@ export async function scanArchive(options: ScanOptions): Promise<Scan> {
     refusal ??= refused(key, { spore, ...params })
   }
 
+  // Imported here, not at the top: an idle bot installs nothing, and tar with zlib costs it memory.
+  const [{ Parser }, { createGunzip }] = await Promise.all([import('tar'), import('node:zlib')])
   // Brotli and zstd sniffing off: the only compression accepted is the outer gzip, counted here.
   const parser = new Parser({ brotli: false, zstd: false })
   parser.on('warn', () => refuse('archive_tar_broken'))

@@ -1,11 +1,10 @@
 import type { HyphaModule } from '@mycelo/septum'
 import { configSchema, type DiscordConfig } from './config.ts'
-import { DiscordHypha } from './hypha.ts'
+import { LazyDiscordHypha } from './lazy-hypha.ts'
 
 export type { DiscordConfig } from './config.ts'
-export { DiscordConnectError } from './connect-refusal.ts'
 
 export default {
   configSchema,
-  create: () => new DiscordHypha(),
+  create: () => new LazyDiscordHypha(),
 } satisfies HyphaModule<DiscordConfig>

@@ -1,0 +1,68 @@
+import { afterAll, describe, expect, it } from 'bun:test'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { ROOT, startBoot } from '../../../core/test/boot/process.ts'
+import { scratchFolder } from '../../../core/test/store/scratch.ts'
+
+// The bot on the repository's own spores, where Discord has no token and so starts disabled: its
+// channel library must not be in the bot's memory, on the first start (which checks every spore's
+// settings) nor on a later one. A preload lists every module the process loaded when it exits.
+const scratch = scratchFolder('discord-idle')
+afterAll(() => scratch.remove())
+
+const config = join(scratch.path, 'mycelo.yaml')
+writeFileSync(
+  config,
+  `spores: [${join(ROOT, 'spores')}]\ndatabase: ${join(scratch.path, 'mycelo.db')}\nhttp:\n  port: 0\n`,
+)
+const listing = join(scratch.path, 'modules.txt')
+const preload = join(scratch.path, 'list-modules.ts')
+writeFileSync(
+  preload,
+  `import { writeFileSync } from 'node:fs'
+process.on('exit', () => writeFileSync(${JSON.stringify(listing)}, Object.keys(require.cache).join('\\n')))
+`,
+)
+
+async function modulesOfOneRun(): Promise<string[]> {
+  const booted = startBoot(config, { BUN_OPTIONS: `--preload ${preload}` })
+  await booted.waitFor('Mycelo is running')
+  booted.child.kill('SIGTERM')
+  expect(await booted.exited()).toBe(0)
+  return readFileSync(listing, 'utf8').split('\n')
+}
+
+const discordLibrary = (path: string) => path.includes('/node_modules/discord.js/')
+
+describe('a disabled Discord spore', () => {
+  it('leaves discord.js unloaded on the first start and on a later one', async () => {
+    for (const start of ['first', 'later']) {
+      const modules = await modulesOfOneRun()
+      // The listing does hold the spores that run: the console channel's module is there.
+      expect(
+        modules.some((path) => path.endsWith(join('spores', 'console', 'src', 'index.ts'))),
+        start,
+      ).toBe(true)
+      expect(modules.filter(discordLibrary), start).toEqual([])
+    }
+  })
+
+  it('has settings that can be checked without its channel library', async () => {
+    const script = join(scratch.path, 'check-settings.ts')
+    writeFileSync(
+      script,
+      `const { default: module } = await import(${JSON.stringify(join(ROOT, 'spores', 'discord', 'src', 'index.ts'))})
+const verdict = module.configSchema.safeParse({ token: '' })
+console.log(JSON.stringify({ ok: verdict.success, loaded: Object.keys(require.cache).some((path) => path.includes('/node_modules/discord.js/')) }))
+`,
+    )
+    const child = Bun.spawn(['bun', '--no-install', script], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe' })
+    const [out, err, code] = await Promise.all([
+      new Response(child.stdout).text(),
+      new Response(child.stderr).text(),
+      child.exited,
+    ])
+    expect(code, err).toBe(0)
+    expect(JSON.parse(out)).toEqual({ ok: false, loaded: false })
+  })
+})
