@@ -30,7 +30,11 @@ function prepareLookups(db: StoreDatabase) {
       .select()
       .from(channelIdentities)
       .where(eq(channelIdentities.principalId, principalId))
-      .orderBy(asc(channelIdentities.id))
+      .orderBy(
+        asc(channelIdentities.addedAt),
+        asc(channelIdentities.channel),
+        asc(channelIdentities.externalId),
+      )
       .prepare(),
     roleNames: db
       .select({ name: roles.name })

@@ -69,7 +69,15 @@ function everyone(store: Store): PrincipalInfo[] {
   const rows = db.select().from(principals).orderBy(asc(principals.createdAt), asc(principals.id)).all()
   if (rows.length === 0) return []
   const identities = new Map<string, ChannelIdentity[]>()
-  const identityRows = db.select().from(channelIdentities).orderBy(asc(channelIdentities.id)).all()
+  const identityRows = db
+    .select()
+    .from(channelIdentities)
+    .orderBy(
+      asc(channelIdentities.addedAt),
+      asc(channelIdentities.channel),
+      asc(channelIdentities.externalId),
+    )
+    .all()
   for (const row of identityRows) {
     identities.set(row.principalId, [...(identities.get(row.principalId) ?? []), identityOf(row)])
   }

@@ -1,8 +1,8 @@
 -- First contact writes a principal, their identity, their role and their conversation in one
 -- commit; every B-tree it touches is a page in the WAL. Rebuilt here so that each of these tables
--- is one B-tree (WITHOUT ROWID, which drizzle's schema cannot express: keep it when regenerating)
--- and channel_identities no longer keeps an AUTOINCREMENT counter. openStore runs migrations with
--- foreign keys off (dropping principals must not cascade) and checks them before switching them on.
+-- is keyed by what it is looked up by and stored WITHOUT ROWID (which drizzle's schema cannot
+-- express: keep it when regenerating). openStore runs migrations with foreign keys off (dropping
+-- principals must not cascade); the last statements check every reference before the commit.
 CREATE TABLE `__new_principals` (
 	`id` text PRIMARY KEY NOT NULL,
 	`display_name` text,
@@ -15,19 +15,20 @@ INSERT INTO `__new_principals`("id", "display_name", "locale", "reviewed", "crea
 DROP TABLE `principals`;--> statement-breakpoint
 ALTER TABLE `__new_principals` RENAME TO `principals`;--> statement-breakpoint
 CREATE TABLE `__new_channel_identities` (
-	`id` integer PRIMARY KEY NOT NULL,
-	`principal_id` text NOT NULL,
 	`channel` text NOT NULL,
 	`external_id` text NOT NULL,
+	`principal_id` text NOT NULL,
 	`display_name` text,
+	`added_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	PRIMARY KEY(`channel`, `external_id`),
 	FOREIGN KEY (`principal_id`) REFERENCES `principals`(`id`) ON UPDATE no action ON DELETE cascade
-);
+) WITHOUT ROWID;
 --> statement-breakpoint
-INSERT INTO `__new_channel_identities`("id", "principal_id", "channel", "external_id", "display_name") SELECT "id", "principal_id", "channel", "external_id", "display_name" FROM `channel_identities`;--> statement-breakpoint
+-- The old ids become the order the identities were added in: small numbers, before any new time.
+INSERT INTO `__new_channel_identities`("channel", "external_id", "principal_id", "display_name", "added_at") SELECT "channel", "external_id", "principal_id", "display_name", "id" FROM `channel_identities`;--> statement-breakpoint
 DROP TABLE `channel_identities`;--> statement-breakpoint
 ALTER TABLE `__new_channel_identities` RENAME TO `channel_identities`;--> statement-breakpoint
-CREATE UNIQUE INDEX `channel_identities_channel_external_id` ON `channel_identities` (`channel`,`external_id`);--> statement-breakpoint
-CREATE INDEX `channel_identities_principal_id` ON `channel_identities` (`principal_id`);--> statement-breakpoint
+CREATE INDEX `channel_identities_principal_id` ON `channel_identities` (`principal_id`,`added_at`);--> statement-breakpoint
 CREATE TABLE `__new_principal_roles` (
 	`principal_id` text NOT NULL,
 	`role_id` integer NOT NULL,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 
 /**
  * A person the bot knows, across every channel they were heard on. Ids are UUIDv7, so newcomers are
@@ -19,24 +19,27 @@ export const principals = sqliteTable('principals', {
 })
 
 /**
- * Who a principal is on one channel; one identity belongs to exactly one principal. The id orders a
- * principal's identities by when they were added; it is a plain rowid, since AUTOINCREMENT would
- * write its counter's table on every first contact.
+ * Who a principal is on one channel; one identity belongs to exactly one principal. Keyed by the
+ * identity itself and WITHOUT ROWID (migration 0009, which drizzle cannot express): the lookup every
+ * message makes reads the table directly, and first contact writes two B-trees, not three. A
+ * principal's identities are read in the order they were added.
  */
 export const channelIdentities = sqliteTable(
   'channel_identities',
   {
-    id: integer('id').primaryKey(),
+    channel: text('channel').notNull(),
+    externalId: text('external_id').notNull(),
     principalId: text('principal_id')
       .notNull()
       .references(() => principals.id, { onDelete: 'cascade' }),
-    channel: text('channel').notNull(),
-    externalId: text('external_id').notNull(),
     displayName: text('display_name'),
+    addedAt: integer('added_at', { mode: 'timestamp_ms' })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
   },
   (table) => [
-    uniqueIndex('channel_identities_channel_external_id').on(table.channel, table.externalId),
-    // Loading a principal reads their identities by principal: without it, a scan per lookup.
-    index('channel_identities_principal_id').on(table.principalId),
+    primaryKey({ columns: [table.channel, table.externalId] }),
+    // Loading a principal reads their identities by principal, in the order they were added.
+    index('channel_identities_principal_id').on(table.principalId, table.addedAt),
   ],
 )

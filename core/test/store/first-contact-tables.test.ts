@@ -7,13 +7,14 @@ import { join } from 'node:path'
 import { drizzle } from 'drizzle-orm/bun-sqlite'
 import { migrate } from 'drizzle-orm/bun-sqlite/migrator'
 import { MIGRATIONS_FOLDER, openStore, StoreError } from '../../store/index.ts'
-import { meetPrincipal } from '../../store/principals.ts'
+import { personOf } from '../../store/people.ts'
+import { attachIdentity, meetPrincipal } from '../../store/principals.ts'
 import { scratchFolder } from './scratch.ts'
 
 const scratch = scratchFolder('store-first-contact')
 afterAll(() => scratch.remove())
 
-const REBUILT = ['principals', 'principal_roles', 'conversations']
+const REBUILT = ['principals', 'channel_identities', 'principal_roles', 'conversations']
 
 /** A database migrated only up to 0008, the schema before the rebuild. */
 function databaseBefore0009(name: string): Database {
@@ -71,12 +72,21 @@ describe('migration 0009: the tables first contact writes', () => {
         { id: 'p-ann', display_name: 'ann', locale: 'fr' },
         { id: 'p-bob', display_name: 'bob', locale: 'fr' },
       ])
+      // The old ids keep the order each person's identities were added in, before any added later.
       expect(
-        sqlite.query('SELECT id, principal_id, external_id FROM channel_identities ORDER BY id').all(),
+        sqlite
+          .query('SELECT added_at, principal_id, external_id FROM channel_identities ORDER BY added_at')
+          .all(),
       ).toEqual([
-        { id: 1, principal_id: 'p-ann', external_id: 'ann' },
-        { id: 2, principal_id: 'p-bob', external_id: 'bob' },
-        { id: 3, principal_id: 'p-ann', external_id: 'ann-web' },
+        { added_at: 1, principal_id: 'p-ann', external_id: 'ann' },
+        { added_at: 2, principal_id: 'p-bob', external_id: 'bob' },
+        { added_at: 3, principal_id: 'p-ann', external_id: 'ann-web' },
+      ])
+      attachIdentity(store, { principalId: 'p-ann', identity: { channel: 'console', externalId: 'ann-c' } })
+      expect(personOf(store, 'p-ann')!.identities.map((identity) => identity.externalId)).toEqual([
+        'ann',
+        'ann-web',
+        'ann-c',
       ])
       expect(sqlite.query('SELECT count(*) AS n FROM principal_roles').get()).toEqual({ n: 2 })
       expect(sqlite.query('SELECT label, locale FROM conversations').all()).toEqual([
@@ -119,7 +129,7 @@ describe('migration 0009: the tables first contact writes', () => {
     }
   })
 
-  it('leaves each table one B-tree and no AUTOINCREMENT counter for identities (keep it when regenerating)', () => {
+  it('leaves each table one B-tree, keyed by what it is looked up by (keep it when regenerating)', () => {
     const store = openStore({ path: join(scratch.path, 'fresh.db') })
     try {
       const sqlite = store.db.$client
