@@ -3,7 +3,13 @@ import { Database } from 'bun:sqlite'
 import { afterAll, describe, expect, it } from 'bun:test'
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
-import { BACKSTOP_PAGES, Checkpoints, checkpointsOf } from '../../store/checkpoints.ts'
+import {
+  BACKSTOP_PAGES,
+  Checkpoints,
+  checkpointsOf,
+  HAND_OVER_PAGES,
+  noteWrite,
+} from '../../store/checkpoints.ts'
 import { openStore } from '../../store/index.ts'
 import { meetPrincipal } from '../../store/principals.ts'
 import { scratchFolder } from './scratch.ts'
@@ -13,6 +19,12 @@ afterAll(() => scratch.remove())
 
 const autocheckpoint = (sqlite: Database) =>
   (sqlite.query('PRAGMA wal_autocheckpoint').get() as { wal_autocheckpoint: number }).wal_autocheckpoint
+
+/** Frames written to the log since it last started: its header and frames, as SQLite lays them out. */
+function framesInLog(path: string): number {
+  const size = statSync(`${path}-wal`, { throwIfNoEntry: false })?.size ?? 0
+  return Math.max(0, Math.floor((size - 32) / (4096 + 24)))
+}
 
 async function until(check: () => boolean, what: string): Promise<void> {
   const deadline = Date.now() + 10_000
@@ -43,6 +55,40 @@ describe('checkpoints', () => {
       const other = new Database(path, { readonly: true })
       expect(other.query('SELECT count(*) AS n FROM principals').get()).toEqual({ n: 600 })
       other.close()
+    } finally {
+      const checkpoints = checkpointsOf(store.db.$client)!
+      store.close()
+      await checkpoints.ended
+    }
+  })
+
+  it('hand a long log over to the committing connection, whose next write starts it again', async () => {
+    const store = openStore({ path: join(scratch.path, 'hand-over.db') })
+    try {
+      const sqlite = store.db.$client
+      const checkpoints = checkpointsOf(sqlite)!
+      const meet = (i: number) =>
+        meetPrincipal(store, { identity: { channel: 'chat', externalId: `h${i}` }, role: 'crowd' })
+      // Well past the hand-over length: about seven pages per newcomer.
+      let i = 0
+      while (i < 256 || framesInLog(store.path) < HAND_OVER_PAGES) meet(i++)
+      expect(checkpoints.threaded).toBe(true)
+      await until(() => checkpoints.handOverWaiting, 'the thread to copy the whole log and hand it over')
+      // A write noted inside another one's transaction (a newcomer's conversation) cannot take over.
+      expect(() => sqlite.transaction(() => noteWrite(sqlite))()).not.toThrow()
+      expect(checkpoints.handOverWaiting).toBe(true)
+      meet(i++)
+      expect(checkpoints.handOverWaiting).toBe(false)
+      // The write after the hand-over started the log again: it holds that write's pages alone.
+      // (The thread may hold the checkpoint at that moment: then this one is busy, and asks again.)
+      let answer = { busy: 1, log: -1 }
+      while (answer.busy !== 0) {
+        answer = sqlite.query('PRAGMA wal_checkpoint(PASSIVE)').get() as typeof answer
+        if (answer.busy !== 0) await Bun.sleep(5)
+      }
+      const { log } = answer
+      expect(log).toBeGreaterThan(0)
+      expect(log).toBeLessThan(50)
     } finally {
       const checkpoints = checkpointsOf(store.db.$client)!
       store.close()
