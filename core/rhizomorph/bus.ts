@@ -96,11 +96,9 @@ export class Rhizomorph {
     const observer = this.#observer
     if (observer === undefined) return this.#dispatch(hypha, input)
     const started = performance.now()
-    const seconds = () => (performance.now() - started) / 1000
-    const dispatched = this.#dispatch(hypha, input)
-    if (dispatched !== DONE) return dispatched.then(() => observer.handled(seconds()))
-    observer.handled(seconds())
-    return DONE
+    // Told when the message is handled, by the same turn that stops counting it in flight.
+    const handled = () => observer.handled((performance.now() - started) / 1000)
+    return this.#dispatch(hypha, input, handled)
   }
 
   /**
@@ -111,12 +109,14 @@ export class Rhizomorph {
     this.#observer = observer
   }
 
-  #dispatch(hypha: string, input: unknown): Promise<void> {
+  /** `handled`, if given, is called once the message is handled, however that went. */
+  #dispatch(hypha: string, input: unknown, handled?: () => void): Promise<void> {
     if (this.#inFlight.count >= MESSAGES_IN_FLIGHT) {
       this.#runtime.logger.warn('message dropped: too many messages in flight', {
         hypha,
         limit: MESSAGES_IN_FLIGHT,
       })
+      handled?.()
       return DONE
     }
     let step: Step
@@ -124,10 +124,13 @@ export class Rhizomorph {
       step = this.#handle(hypha, input)
     } catch (error) {
       this.#failed(hypha, error)
+      step = undefined
+    }
+    if (!(step instanceof Promise)) {
+      handled?.()
       return DONE
     }
-    if (!(step instanceof Promise)) return DONE
-    return this.#inFlight.track(step, (error) => this.#failed(hypha, error))
+    return this.#inFlight.track(step, (error) => this.#failed(hypha, error), handled)
   }
 
   #hold(hypha: string, input: unknown): Promise<void> {
@@ -283,10 +286,10 @@ export class Rhizomorph {
         if (!isThenable(running)) this.#handling.leave(route.plugin)
       }
       if (isThenable(running)) {
-        this.#handling.leaveWhen(route.plugin, running)
         await raceDeadline(running, {
           step: `handler ${declared.code}()`,
           ms: this.#runtime.config.timeouts.handler,
+          onSettled: () => this.#handling.leave(route.plugin),
         })
       }
     } catch (error) {

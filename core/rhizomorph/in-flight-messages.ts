@@ -10,14 +10,21 @@ export class MessagesInFlight {
     return this.#count
   }
 
-  /** Counts `step` until it settles; its failure goes to `failed`, so the answer never rejects. */
-  track(step: Promise<void>, failed: (error: unknown) => void): Promise<void> {
+  /**
+   * Counts `step` until it settles; its failure goes to `failed`, so the answer never rejects.
+   * `settled`, if given, is called after, in the same turn rather than one more promise later.
+   */
+  track(step: Promise<void>, failed: (error: unknown) => void, settled?: () => void): Promise<void> {
     this.#count++
     return step.then(
-      () => this.#settled(),
+      () => {
+        this.#settled()
+        settled?.()
+      },
       (error: unknown) => {
         failed(error)
         this.#settled()
+        settled?.()
       },
     )
   }

@@ -1,4 +1,5 @@
 import type { Logger } from '@mycelo/septum'
+import { watchFor } from './deadline-lines.ts'
 
 /** How every expiry reads, so a reason carried as text can still be told apart. */
 export const EXPIRY = ' did not finish within'
@@ -22,6 +23,8 @@ export interface DeadlineOptions {
   readonly onLate?: (outcome: PromiseSettledResult<unknown>) => void
   /** Called once at the moment the deadline passes: the one log line each expiry gets. */
   readonly onExpired?: (expiry: DeadlineExceeded) => void
+  /** Called once when the call settles, in time or late: what it held can be counted free. */
+  readonly onSettled?: () => void
 }
 
 /** The one log line an expiry gets, naming the spore and the step. */
@@ -46,22 +49,20 @@ export function withinDeadline<T>(work: () => T | PromiseLike<T>, options: Deadl
 /** The promise half of withinDeadline, for a call already made. */
 export function raceDeadline<T>(pending: PromiseLike<T>, options: DeadlineOptions): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    let expired = false
-    const timer = setTimeout(() => {
-      expired = true
+    const watch = watchFor(options.ms, () => {
       const expiry = new DeadlineExceeded(options.step, options.ms)
       options.onExpired?.(expiry)
       reject(expiry)
-    }, options.ms)
+    })
     Promise.resolve(pending).then(
       (value) => {
-        if (expired) return options.onLate?.({ status: 'fulfilled', value })
-        clearTimeout(timer)
+        options.onSettled?.()
+        if (!watch.release()) return options.onLate?.({ status: 'fulfilled', value })
         resolve(value)
       },
       (error: unknown) => {
-        if (expired) return options.onLate?.({ status: 'rejected', reason: error })
-        clearTimeout(timer)
+        options.onSettled?.()
+        if (!watch.release()) return options.onLate?.({ status: 'rejected', reason: error })
         reject(error)
       },
     )
