@@ -1,3 +1,4 @@
+import type { SQLQueryBindings } from 'bun:sqlite'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { StoreDatabase } from './open.ts'
 import { channelIdentities, principalRoles, principals, roleCommands, roles } from './schema/index.ts'
@@ -18,30 +19,6 @@ function prepareLookups(db: StoreDatabase) {
       .select({ id: channelIdentities.principalId })
       .from(channelIdentities)
       .where(and(eq(channelIdentities.channel, channel), eq(channelIdentities.externalId, externalId)))
-      .prepare(),
-    principal: db.select().from(principals).where(eq(principals.id, principalId)).prepare(),
-    principalByIdentity: db
-      .select({ principal: principals })
-      .from(channelIdentities)
-      .innerJoin(principals, eq(principals.id, channelIdentities.principalId))
-      .where(and(eq(channelIdentities.channel, channel), eq(channelIdentities.externalId, externalId)))
-      .prepare(),
-    identities: db
-      .select()
-      .from(channelIdentities)
-      .where(eq(channelIdentities.principalId, principalId))
-      .orderBy(
-        asc(channelIdentities.addedAt),
-        asc(channelIdentities.channel),
-        asc(channelIdentities.externalId),
-      )
-      .prepare(),
-    roleNames: db
-      .select({ name: roles.name })
-      .from(principalRoles)
-      .innerJoin(roles, eq(principalRoles.roleId, roles.id))
-      .where(eq(principalRoles.principalId, principalId))
-      .orderBy(asc(roles.name))
       .prepare(),
     patterns: db
       .selectDistinct({ pattern: roleCommands.pattern })
@@ -64,7 +41,74 @@ function prepareLookups(db: StoreDatabase) {
   }
 }
 
+/** One direct read: its SQL (for its query plan), and its rows as arrays of values. */
+export interface DirectRead<Row extends unknown[]> {
+  readonly sql: string
+  rows(...params: SQLQueryBindings[]): Row[]
+}
+
+/** A principal's own row as `direct` reads it: id, display name, locale, reviewed (0/1), created at (ms). */
+export type PrincipalValues = [string, string | null, string | null, number, number]
+
+/**
+ * A person's reads, as bun:sqlite's own statements over the SQL drizzle generates from the schema:
+ * drizzle's prepared query maps every row through the schema's decoders, which on this path cost
+ * more than the read. Rows come back as arrays, in the order each select below lists its columns.
+ */
+function prepareDirect(db: StoreDatabase) {
+  const direct = <Row extends unknown[]>(query: { toSQL(): { sql: string } }): DirectRead<Row> => {
+    const { sql } = query.toSQL()
+    const statement = db.$client.prepare(sql)
+    return { sql, rows: (...params) => statement.values(...params) as unknown as Row[] }
+  }
+  const row = {
+    id: principals.id,
+    displayName: principals.displayName,
+    locale: principals.locale,
+    reviewed: principals.reviewed,
+    createdAt: principals.createdAt,
+  }
+  return {
+    /** (id) → the principal's row. */
+    principal: direct<PrincipalValues>(db.select(row).from(principals).where(eq(principals.id, principalId))),
+    /** (channel, externalId) → the row of the principal the identity belongs to. */
+    principalByIdentity: direct<PrincipalValues>(
+      db
+        .select(row)
+        .from(channelIdentities)
+        .innerJoin(principals, eq(principals.id, channelIdentities.principalId))
+        .where(and(eq(channelIdentities.channel, channel), eq(channelIdentities.externalId, externalId))),
+    ),
+    /** (principalId) → channel, external id, display name of each identity, oldest first. */
+    identities: direct<[string, string, string | null]>(
+      db
+        .select({
+          channel: channelIdentities.channel,
+          externalId: channelIdentities.externalId,
+          displayName: channelIdentities.displayName,
+        })
+        .from(channelIdentities)
+        .where(eq(channelIdentities.principalId, principalId))
+        .orderBy(
+          asc(channelIdentities.addedAt),
+          asc(channelIdentities.channel),
+          asc(channelIdentities.externalId),
+        ),
+    ),
+    /** (principalId) → the id of each role held: the key of principal_roles alone, no join, no sort. */
+    roleIds: direct<[number]>(
+      db
+        .select({ roleId: principalRoles.roleId })
+        .from(principalRoles)
+        .where(eq(principalRoles.principalId, principalId)),
+    ),
+    /** () → id and name of every role. */
+    roleNames: direct<[number, string]>(db.select({ id: roles.id, name: roles.name }).from(roles)),
+  }
+}
+
 export type Lookups = ReturnType<typeof prepareLookups> & {
+  readonly direct: ReturnType<typeof prepareDirect>
   /** Runs `read` in one read transaction: bun:sqlite's own, since drizzle's builds a new object per call. */
   readonly reading: <T>(read: () => T) => T
   /** Runs `write` in one transaction that takes the write lock at once, so it never has to upgrade. */
@@ -81,6 +125,7 @@ export function lookupsOf(db: StoreDatabase): Lookups {
     const inTransaction = db.$client.transaction((read: () => unknown) => read())
     lookups = {
       ...prepareLookups(db),
+      direct: prepareDirect(db),
       reading: <T>(read: () => T) => inTransaction(read) as T,
       writing: <T>(write: () => T) => inTransaction.immediate(write) as T,
     }

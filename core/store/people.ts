@@ -1,6 +1,6 @@
 import type { ChannelIdentity, PrincipalInfo } from '@mycelo/septum'
 import { asc, eq } from 'drizzle-orm'
-import { lookupsOf } from './lookups.ts'
+import { lookupsOf, type PrincipalValues } from './lookups.ts'
 import type { Store } from './open.ts'
 import type { IdentityKey } from './principals.ts'
 import { channelIdentities, principalRoles, principals, roles } from './schema/index.ts'
@@ -15,26 +15,53 @@ export function personOf(store: Store, id: string): PrincipalInfo | undefined {
   // One read transaction: a consistent snapshot, and one lock of the file instead of one per read.
   const lookups = lookupsOf(store.db)
   return lookups.reading(() => {
-    const row = lookups.principal.get({ principalId: id })
+    const row = lookups.direct.principal.rows(id)[0]
     return row === undefined ? undefined : completed(store, row)
   })
 }
 
 /** The principal a channel identity belongs to, as personOf reads them, or undefined if unmet. */
 export function personByIdentity(store: Store, identity: IdentityKey): PrincipalInfo | undefined {
-  const { channel, externalId } = identity
   const lookups = lookupsOf(store.db)
   return lookups.reading(() => {
-    const found = lookups.principalByIdentity.get({ channel, externalId })
-    return found === undefined ? undefined : completed(store, found.principal)
+    const row = lookups.direct.principalByIdentity.rows(identity.channel, identity.externalId)[0]
+    return row === undefined ? undefined : completed(store, row)
   })
 }
 
-function completed(store: Store, row: typeof principals.$inferSelect): PrincipalInfo {
-  const lookups = lookupsOf(store.db)
-  const identities = lookups.identities.all({ principalId: row.id }).map(identityOf)
-  const held = lookups.roleNames.all({ principalId: row.id }).map((role) => role.name)
-  return personFrom(row, identities, held)
+/** Inside a read transaction: the principal's identities and role names added to their row. */
+function completed(store: Store, values: PrincipalValues): PrincipalInfo {
+  const { direct } = lookupsOf(store.db)
+  const [id, displayName, locale, reviewed, createdAt] = values
+  const identities = direct.identities.rows(id).map(
+    ([channel, externalId, name]): ChannelIdentity => ({
+      channel,
+      externalId,
+      ...(name ? { displayName: name } : {}),
+    }),
+  )
+  const held = direct.roleIds.rows(id).map(([roleId]) => roleName(store, roleId))
+  const row = { id, displayName, locale, reviewed: reviewed === 1, createdAt: new Date(createdAt) }
+  return personFrom(row, identities, held.sort())
+}
+
+/**
+ * Role names by id, read whole once per connection: a role is never renamed, and its id is never
+ * given to another (AUTOINCREMENT), so a name once read stays right; an id not seen yet (a role
+ * created since, perhaps by another process) reads them all again, within the same transaction.
+ */
+const roleNamesOf = new WeakMap<Store['db'], Map<number, string>>()
+
+function roleName(store: Store, id: number): string {
+  let names = roleNamesOf.get(store.db)
+  let name = names?.get(id)
+  if (name !== undefined) return name
+  names = new Map(lookupsOf(store.db).direct.roleNames.rows())
+  roleNamesOf.set(store.db, names)
+  name = names.get(id)
+  // A foreign key guarantees the role exists in the snapshot this runs in.
+  if (name === undefined) throw new Error(`principal_roles names role ${id}, which does not exist`)
+  return name
 }
 
 export function principalExists(store: Store, id: string): boolean {
