@@ -193,12 +193,11 @@ export class Rhizomorph {
     const { routes, restrictions, hyphae, config } = this.#runtime
     const { message, principal, parsed } = turn
     const lookup = routes.find(parsed.name)
-    // Only a refusal or a failure names the command back.
-    const command = `${config.prefix}${parsed.name}`
+    // Only a refusal or a failure names the command back (#named), so a command served builds no name.
     if (!lookup.found) {
       if (lookup.choices.length > 1) {
         const choices = lookup.choices.map((route) => `${config.prefix}${route.qualified}`).join(', ')
-        return this.#say(turn, 'reply.ambiguous', { command, choices })
+        return this.#say(turn, 'reply.ambiguous', { command: this.#named(turn), choices })
       }
       const { name: typed } = parsed
       const reply = unknownCommandReply({
@@ -211,14 +210,14 @@ export class Rhizomorph {
     }
     const { route } = lookup
     if (!patternsAllow(principal.patterns, route)) {
-      return this.#say(turn, 'reply.notAllowed', { command })
+      return this.#say(turn, 'reply.notAllowed', { command: this.#named(turn) })
     }
     const capabilities = hyphae.capabilitiesOf(message.channel)
     const needed = route.command.capabilities
     if (needed?.some((capability) => !capabilities.has(capability))) {
       const missing = needed.filter((capability) => !capabilities.has(capability))
       return this.#say(turn, 'reply.capabilityMissing', {
-        command,
+        command: this.#named(turn),
         channel: message.channel,
         capabilities: missing.join(', '),
       })
@@ -226,15 +225,16 @@ export class Rhizomorph {
     const allowed = restrictions.allowedKinds(route.qualified)
     if (allowed && !allowed.includes(message.group ? 'group' : 'dm')) {
       return this.#say(turn, 'reply.contextRefused', {
-        command,
+        command: this.#named(turn),
         kind: allowed.length === 1 ? allowed[0] : 'none',
       })
     }
     if (this.#runtime.lifecycle.restarting(route.plugin)) {
-      if (waited) return this.#say(turn, 'reply.restarting', { command })
-      return this.#waitForRestart(turn, command)
+      if (waited) return this.#say(turn, 'reply.restarting', { command: this.#named(turn) })
+      return this.#waitForRestart(turn)
     }
-    if (route.spore.state !== 'live') return this.#say(turn, 'reply.unavailable', { command })
+    if (route.spore.state !== 'live')
+      return this.#say(turn, 'reply.unavailable', { command: this.#named(turn) })
     const declared = route.command
     if (!isCodeCommand(declared)) {
       const text = this.#runtime.translator.render(
@@ -243,21 +243,17 @@ export class Rhizomorph {
       )
       return this.#send(message, { text })
     }
-    return this.#run(route, declared, { ...turn, capabilities, command })
+    return this.#run(route, declared, turn, capabilities)
   }
 
   /** A command for a spore being started again: it waits, briefly, then goes on or is told to retry. */
-  async #waitForRestart(turn: CommandTurn, command: string): Promise<void> {
+  async #waitForRestart(turn: CommandTurn): Promise<void> {
     if (await this.#runtime.lifecycle.settled(RESTART_WAIT_MS)) return this.#command(turn, true)
-    return this.#say(turn, 'reply.restarting', { command })
+    return this.#say(turn, 'reply.restarting', { command: this.#named(turn) })
   }
 
   /** A code: command: its handler, with its context; a throw is logged and answered, never escapes. */
-  async #run(
-    route: Route,
-    declared: CodeCommand,
-    turn: CommandTurn & { capabilities: DispatchCapabilities; command: string },
-  ) {
+  async #run(route: Route, declared: CodeCommand, turn: CommandTurn, capabilities: DispatchCapabilities) {
     const invocation = {
       command: declared.name,
       args: bindArgs(route.argNames, turn.parsed),
@@ -268,7 +264,7 @@ export class Rhizomorph {
       const handlers = (route.spore.instance as Enzyme).handlers
       const handler = ownMember(handlers, declared.code)
       if (typeof handler !== 'function') throw new Error(`no handler named "${declared.code}"`)
-      const context = this.#contexts.handler(route.spore, turn)
+      const context = this.#contexts.handler(route.spore, { ...turn, capabilities })
       const actor = {
         kind: 'principal',
         principalId: turn.principal.id,
@@ -277,7 +273,7 @@ export class Rhizomorph {
         locale: turn.locale,
       } as const
       if (!this.#handling.enter(route.plugin))
-        return await this.#say(turn, 'reply.busy', { command: turn.command })
+        return await this.#say(turn, 'reply.busy', { command: this.#named(turn) })
       let running: unknown
       try {
         running = actingAs(actor, () => handler.call(handlers, invocation, context))
@@ -301,7 +297,7 @@ export class Rhizomorph {
           ms,
           command: declared.name,
         })
-        return await this.#say(turn, 'reply.tooSlow', { command: turn.command })
+        return await this.#say(turn, 'reply.tooSlow', { command: this.#named(turn) })
       }
       this.#runtime.logger.error('a command handler failed', {
         spore: route.plugin,
@@ -310,8 +306,13 @@ export class Rhizomorph {
         // Where it threw, for the operator who reads the log to fix it.
         ...(error instanceof Error && error.stack ? { stack: error.stack } : {}),
       })
-      await this.#say(turn, 'reply.failed', { command: turn.command })
+      await this.#say(turn, 'reply.failed', { command: this.#named(turn) })
     }
+  }
+
+  /** The command as typed, for a refusal or a failure that names it back. */
+  #named(turn: CommandTurn): string {
+    return `${this.#runtime.config.prefix}${turn.parsed.name}`
   }
 
   #say(turn: CommandTurn, key: string, params: Record<string, unknown>): Promise<void> {

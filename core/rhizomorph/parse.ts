@@ -71,6 +71,11 @@ export function bindArgs(names: readonly string[], command: ParsedCommand): Reco
   const args: Record<string, string> = {}
   if (names.length === 0) return args
   const { rest } = command
+  // One arg takes the whole line as typed: only a quoted line needs splitting to know if it is one word.
+  if (names.length === 1 && !isQuoted(rest)) {
+    if (rest !== '') args[names[0]!] = rest
+    return args
+  }
   const words = splitWords(rest)
   names.forEach((name, index) => {
     const word = words[index]

@@ -16,6 +16,8 @@ export type RouteLookup =
   | { readonly found: true; readonly route: Route }
   | { readonly found: false; readonly choices: readonly Route[] }
 
+const NOT_FOUND: RouteLookup = { found: false, choices: [] }
+
 /**
  * Every command of every enabled enzyme that germinated, drawn at germination and again whenever a
  * spore is swapped in or out: a command whose enzyme failed to start, or lost a rhiza it needs, is
@@ -23,8 +25,9 @@ export type RouteLookup =
  */
 export class RouteMap {
   all: readonly Route[] = []
-  #qualified = new Map<string, Route>()
-  #bare = new Map<string, Route[]>()
+  /** Every name's answer, drawn with the map: a lookup allocates nothing. */
+  #qualified = new Map<string, RouteLookup>()
+  #bare = new Map<string, RouteLookup>()
   readonly #germination: Germination
 
   constructor(germination: Germination) {
@@ -35,8 +38,8 @@ export class RouteMap {
   /** Draws the map again from the spores as they now stand; readers see the old or the new map whole. */
   refresh(): void {
     const germination = this.#germination
-    const qualified = new Map<string, Route>()
-    const bare = new Map<string, Route[]>()
+    const qualified = new Map<string, RouteLookup>()
+    const byBareName = new Map<string, Route[]>()
     const routes: Route[] = []
     for (const spore of germination.spores) {
       // Created means it passed germination: one whose start failed since still answers unavailable.
@@ -49,8 +52,12 @@ export class RouteMap {
     }
     routes.sort((a, b) => a.qualified.localeCompare(b.qualified))
     for (const route of routes) {
-      qualified.set(route.qualified, route)
-      bare.set(route.command.name, [...(bare.get(route.command.name) ?? []), route])
+      qualified.set(route.qualified, { found: true, route })
+      byBareName.set(route.command.name, [...(byBareName.get(route.command.name) ?? []), route])
+    }
+    const bare = new Map<string, RouteLookup>()
+    for (const [name, choices] of byBareName) {
+      bare.set(name, choices.length === 1 ? { found: true, route: choices[0]! } : { found: false, choices })
     }
     this.all = routes
     this.#qualified = qualified
@@ -59,10 +66,6 @@ export class RouteMap {
 
   /** `plugin.command` always resolves; a bare name resolves when exactly one enzyme declares it. */
   find(name: string): RouteLookup {
-    const qualified = this.#qualified.get(name)
-    if (qualified) return { found: true, route: qualified }
-    const bare = this.#bare.get(name) ?? []
-    if (bare.length === 1) return { found: true, route: bare[0]! }
-    return { found: false, choices: bare }
+    return this.#qualified.get(name) ?? this.#bare.get(name) ?? NOT_FOUND
   }
 }

@@ -5,19 +5,22 @@
  * oldest, serves the whole line. A call that settles leaves the line at once.
  */
 
-/** One call waiting on its deadline; `release` takes it out of its line. */
-export interface Watch {
-  /** True if the call settled in time (and leaves the line); false if its deadline had passed. */
-  release(): boolean
-}
+/** One call waiting on its deadline: `expire` runs once if it is still waiting when the deadline passes. */
+export abstract class Watch {
+  due = 0
+  line: DeadlineLine | undefined
+  previous: Watch | undefined
+  next: Watch | undefined
 
-interface Waiting extends Watch {
-  readonly due: number
-  readonly expire: () => void
-  previous: Waiting | undefined
-  next: Waiting | undefined
-  /** Still in its line: neither settled nor expired. */
-  waiting: boolean
+  /** True if the call settled in time (and leaves its line); false if its deadline had passed. */
+  release(): boolean {
+    const line = this.line
+    if (line === undefined) return false
+    line.remove(this)
+    return true
+  }
+
+  abstract expire(): void
 }
 
 /** Lines kept while empty, so a steady stream reuses its timer; past this, empty ones are dropped. */
@@ -26,8 +29,8 @@ const LINES_KEPT = 64
 /** The calls waiting with one deadline length, in the order they started (and so of their expiry). */
 class DeadlineLine {
   readonly #ms: number
-  #first: Waiting | undefined
-  #last: Waiting | undefined
+  #first: Watch | undefined
+  #last: Watch | undefined
   #timer: ReturnType<typeof setTimeout> | undefined
 
   constructor(ms: number) {
@@ -38,43 +41,32 @@ class DeadlineLine {
     return this.#first === undefined
   }
 
-  watch(expire: () => void): Watch {
-    const line = this
-    const waiting: Waiting = {
-      due: performance.now() + this.#ms,
-      expire,
-      previous: this.#last,
-      next: undefined,
-      waiting: true,
-      release() {
-        if (!this.waiting) return false
-        line.#remove(this)
-        return true
-      },
-    }
-    if (this.#last) this.#last.next = waiting
-    else this.#first = waiting
-    this.#last = waiting
+  add(watch: Watch): void {
+    watch.due = performance.now() + this.#ms
+    watch.line = this
+    watch.previous = this.#last
+    if (this.#last) this.#last.next = watch
+    else this.#first = watch
+    this.#last = watch
     this.#arm()
-    return waiting
+  }
+
+  remove(watch: Watch): void {
+    watch.line = undefined
+    if (watch.previous) watch.previous.next = watch.next
+    else this.#first = watch.next
+    if (watch.next) watch.next.previous = watch.previous
+    else this.#last = watch.previous
+    watch.previous = undefined
+    watch.next = undefined
+    // An empty line keeps its timer but no longer holds the process open for it.
+    if (this.#first === undefined) this.#timer?.unref()
   }
 
   /** Stops the timer of an empty line, for good. */
   close(): void {
     clearTimeout(this.#timer)
     this.#timer = undefined
-  }
-
-  #remove(waiting: Waiting): void {
-    waiting.waiting = false
-    if (waiting.previous) waiting.previous.next = waiting.next
-    else this.#first = waiting.next
-    if (waiting.next) waiting.next.previous = waiting.previous
-    else this.#last = waiting.previous
-    waiting.previous = undefined
-    waiting.next = undefined
-    // An empty line keeps its timer but no longer holds the process open for it.
-    if (this.#first === undefined) this.#timer?.unref()
   }
 
   /** Set for the oldest call; a pending call holds the process open, as its own timer would have. */
@@ -90,27 +82,37 @@ class DeadlineLine {
   readonly #fire = (): void => {
     this.#timer = undefined
     const now = performance.now()
+    const expired: Watch[] = []
     while (this.#first !== undefined && this.#first.due <= now) {
-      const expired = this.#first
-      this.#remove(expired)
-      expired.expire()
+      expired.push(this.#first)
+      this.remove(this.#first)
     }
     // The oldest left sets the next alarm: it may have come after the one the timer was set for.
     if (this.#first !== undefined) this.#arm()
+    // Each expiry runs even if one before it throws; the first throw is then thrown, as its own timer would have.
+    let thrown: { error: unknown } | undefined
+    for (const watch of expired) {
+      try {
+        watch.expire()
+      } catch (error) {
+        thrown ??= { error }
+      }
+    }
+    if (thrown) throw thrown.error
   }
 }
 
 const lines = new Map<number, DeadlineLine>()
 
-/** Starts watching a call that must settle within `ms`; `expire` runs once if it does not. */
-export function watchFor(ms: number, expire: () => void): Watch {
+/** Starts watching a call that must settle within `ms`. */
+export function watchFor(ms: number, watch: Watch): void {
   let line = lines.get(ms)
   if (line === undefined) {
     if (lines.size >= LINES_KEPT) dropEmptyLines()
     line = new DeadlineLine(ms)
     lines.set(ms, line)
   }
-  return line.watch(expire)
+  line.add(watch)
 }
 
 function dropEmptyLines(): void {

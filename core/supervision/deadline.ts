@@ -1,5 +1,5 @@
 import type { Logger } from '@mycelo/septum'
-import { watchFor } from './deadline-lines.ts'
+import { Watch, watchFor } from './deadline-lines.ts'
 
 /** How every expiry reads, so a reason carried as text can still be told apart. */
 export const EXPIRY = ' did not finish within'
@@ -49,24 +49,40 @@ export function withinDeadline<T>(work: () => T | PromiseLike<T>, options: Deadl
 /** The promise half of withinDeadline, for a call already made. */
 export function raceDeadline<T>(pending: PromiseLike<T>, options: DeadlineOptions): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const watch = watchFor(options.ms, () => {
-      const expiry = new DeadlineExceeded(options.step, options.ms)
-      options.onExpired?.(expiry)
-      reject(expiry)
-    })
+    const race = new Race(options, reject)
+    watchFor(options.ms, race)
     Promise.resolve(pending).then(
       (value) => {
         options.onSettled?.()
-        if (!watch.release()) return options.onLate?.({ status: 'fulfilled', value })
+        if (!race.release()) return options.onLate?.({ status: 'fulfilled', value })
         resolve(value)
       },
       (error: unknown) => {
         options.onSettled?.()
-        if (!watch.release()) return options.onLate?.({ status: 'rejected', reason: error })
+        if (!race.release()) return options.onLate?.({ status: 'rejected', reason: error })
         reject(error)
       },
     )
   })
+}
+
+/** One call racing its deadline: its expiry rejects the race with DeadlineExceeded. */
+class Race extends Watch {
+  readonly #options: DeadlineOptions
+  readonly #reject: (error: DeadlineExceeded) => void
+
+  constructor(options: DeadlineOptions, reject: (error: DeadlineExceeded) => void) {
+    super()
+    this.#options = options
+    this.#reject = reject
+  }
+
+  expire(): void {
+    const { step, ms, onExpired } = this.#options
+    const expiry = new DeadlineExceeded(step, ms)
+    onExpired?.(expiry)
+    this.#reject(expiry)
+  }
 }
 
 export function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {

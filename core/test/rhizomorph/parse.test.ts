@@ -62,6 +62,15 @@ describe('bindArgs', () => {
     expect(bindArgs(['key', 'value'], parsed("/set name 'Ada'"))).toEqual({ key: 'name', value: 'Ada' })
   })
 
+  it('gives a lone arg the whole line as typed, unquoting it only when it is one quoted word', () => {
+    const one = (text: string) => bindArgs(['text'], parsed(text))
+    expect(one('/echo hello  there ')).toEqual({ text: 'hello  there' })
+    expect(one('/echo "hello there"')).toEqual({ text: 'hello there' })
+    expect(one('/echo "hello" "there"')).toEqual({ text: '"hello" "there"' })
+    expect(one("/echo it's")).toEqual({ text: "it's" })
+    expect(one('/echo')).toEqual({})
+  })
+
   it('gives a partial or empty bag when words are missing', () => {
     expect(bindArgs(['title', 'year'], parsed('/add Alien'))).toEqual({ title: 'Alien' })
     expect(bindArgs(['title', 'year'], parsed('/add'))).toEqual({})
