@@ -62,6 +62,8 @@ export class AdmissionChain {
   readonly #logger: Logger
   readonly #deadlineMs: number
   readonly #inspecting: InFlight
+  /** Verdicts still pending, over every inhibitor: counted down when each settles, in time or late. */
+  #pending = 0
   #lastListed: readonly AdmissionMember[] | undefined
   #sorted: readonly AdmissionMember[] = []
 
@@ -180,13 +182,19 @@ export class AdmissionChain {
    */
   #inspect(member: UsableMember, message: IncomingMessage): Verdict | Promise<Verdict> {
     const { name, inhibitor, context } = member
-    if (!this.#inspecting.hasRoom(name)) {
+    // While no verdict is pending anywhere, no inhibitor can be at its limit: nothing to look up.
+    if (this.#pending > 0 && !this.#inspecting.hasRoom(name)) {
       throw new Error(`inspect() already has ${INSPECTIONS_IN_FLIGHT} calls running; not asked`)
     }
     const verdict = inhibitor.inspect(message, context)
     if (!isThenable(verdict)) return verdict
     this.#inspecting.holdUntil(name, verdict)
-    return raceDeadline(verdict, { step: 'inspect()', ms: this.#deadlineMs })
+    this.#pending++
+    return raceDeadline(verdict, {
+      step: 'inspect()',
+      ms: this.#deadlineMs,
+      onSettled: () => this.#pending--,
+    })
   }
 
   #refuse(by: string, reason: string, message: IncomingMessage): Admission {
