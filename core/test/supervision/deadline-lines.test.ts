@@ -81,3 +81,30 @@ describe('deadlines that share one clock per length', () => {
     await expect(stuck).rejects.toThrow('stuck() did not finish within 25 ms')
   })
 })
+
+describe('what a deadline holds the process open for', () => {
+  const deadlineModule = new URL('../../supervision/deadline.ts', import.meta.url).pathname
+  const run = async (body: string) => {
+    const child = Bun.spawn(['bun', '-e', `import { raceDeadline } from '${deadlineModule}'\n${body}`], {
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+    const [out, code] = await Promise.all([new Response(child.stdout).text(), child.exited])
+    return { out: out.trim(), code }
+  }
+
+  it('keeps the process alive until a pending call expires, as its own timer would have', async () => {
+    const { out, code } = await run(
+      "raceDeadline(new Promise(() => {}), { step: 'hang()', ms: 50 }).catch((e) => console.log(e.message))",
+    )
+    expect({ out, code }).toEqual({ out: 'hang() did not finish within 50 ms', code: 0 })
+  })
+
+  it('lets the process exit once every call settled, however long their deadlines', async () => {
+    // With a minute's deadline still armed, the child would outlive the test's own time limit.
+    const { out, code } = await run(
+      "console.log(await raceDeadline(Promise.resolve('answered'), { step: 'quick()', ms: 60_000 }))",
+    )
+    expect({ out, code }).toEqual({ out: 'answered', code: 0 })
+  })
+})
