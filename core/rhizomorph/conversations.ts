@@ -1,8 +1,8 @@
 import type { ConversationInfo, ConversationKind, IncomingMessage } from '@mycelo/septum'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { RecentlyUsed } from '../identity/recently-used.ts'
-import { noteWrite } from '../store/checkpoints.ts'
 import type { Store } from '../store/index.ts'
+import { noteWrite } from '../store/log-flush.ts'
 import { conversations } from '../store/schema/index.ts'
 
 interface Known {

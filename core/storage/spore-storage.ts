@@ -12,7 +12,7 @@ import {
   type StorageTransaction,
   type StoredEntry,
 } from '@mycelo/septum'
-import { noteWrite } from '../store/checkpoints.ts'
+import { noteWrite } from '../store/log-flush.ts'
 import type { Store } from '../store/open.ts'
 import { isThenable } from '../supervision/deadline.ts'
 import { bytesUsed, deleteEntry, listEntries, type Queryable, readEntry, writeEntry } from './rows.ts'

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { type BunSQLiteDatabase, drizzle } from 'drizzle-orm/bun-sqlite'
 import { migrate } from 'drizzle-orm/bun-sqlite/migrator'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
-import { attachCheckpoints } from './checkpoints.ts'
+import { attachLogFlusher } from './log-flush.ts'
 import * as schema from './schema/index.ts'
 
 /** drizzle over the open connection; `$client` is the raw bun:sqlite handle, for pragmas and tests. */
@@ -47,9 +47,9 @@ export function openStore(options: OpenStoreOptions): Store {
   try {
     const db = drizzle({ client: sqlite, schema })
     migrateKeepingReferences(db)
-    const checkpoints = options.snapshot || path === ':memory:' ? undefined : attachCheckpoints(sqlite, path)
+    const flusher = options.snapshot || path === ':memory:' ? undefined : attachLogFlusher(sqlite, path)
     const close = () => {
-      checkpoints?.close()
+      flusher?.close()
       sqlite.close()
     }
     return { path, db, close }

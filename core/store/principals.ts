@@ -1,4 +1,4 @@
-import { noteWrite } from './checkpoints.ts'
+import { noteWrite } from './log-flush.ts'
 import { lookupsOf } from './lookups.ts'
 import type { Store } from './open.ts'
 
