@@ -24,7 +24,8 @@ export function personOf(store: Store, id: string): PrincipalInfo | undefined {
 export function personByIdentity(store: Store, identity: IdentityKey): PrincipalInfo | undefined {
   const lookups = lookupsOf(store.db)
   return lookups.reading(() => {
-    const row = lookups.direct.principalByIdentity.rows(identity.channel, identity.externalId)[0]
+    const owner = lookups.direct.owner.rows(identity.channel, identity.externalId)[0]
+    const row = owner === undefined ? undefined : lookups.direct.principal.rows(owner[0])[0]
     return row === undefined ? undefined : completed(store, row)
   })
 }

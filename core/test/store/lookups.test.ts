@@ -28,9 +28,8 @@ describe('the message path’s lookups', () => {
     const lookups = lookupsOf(store.db)
     const { direct } = lookups
     const reads = {
-      owner: lookups.owner,
       principal: direct.principal,
-      principalByIdentity: direct.principalByIdentity,
+      owner: direct.owner,
       identities: direct.identities,
       roleIds: direct.roleIds,
       patterns: lookups.patterns,
@@ -46,7 +45,7 @@ describe('the message path’s lookups', () => {
     }
     // Named, so a dropped index shows here rather than as a slow bot.
     expect(planOf(store, direct.identities).join('\n')).toContain('channel_identities_principal_id')
-    expect(planOf(store, lookups.owner).join('\n')).toContain('PRIMARY KEY (channel=? AND external_id=?)')
+    expect(planOf(store, direct.owner).join('\n')).toContain('PRIMARY KEY (channel=? AND external_id=?)')
     store.close()
   })
 
