@@ -112,9 +112,18 @@ export async function bootWith(count: number): Promise<BootFigures> {
   }
 }
 
+/** A process's resident memory, and how much of it is mapped files (mostly Bun's own executable). */
+export interface Resident {
+  readonly totalMiB: number
+  readonly fileMiB: number
+  readonly anonymousMiB: number
+}
+
 export interface IdleFigures {
-  readonly firstStartMiB: number
-  readonly laterStartMiB: number
+  readonly firstStart: Resident
+  readonly laterStart: Resident
+  /** A bare `bun` process idling: the floor no code of the bot's can go below. */
+  readonly bareBun: Resident
 }
 
 /** Resident memory of the bot on its own first-party spores, idle, after a first and a later start. */
@@ -129,20 +138,35 @@ export async function idleMemory(settleMs = 2_000): Promise<IdleFigures> {
     const measure = async () => {
       const started = await startBot(configFile)
       await Bun.sleep(settleMs)
-      const rss = residentMiB(started.child.pid)
+      const rss = resident(started.child.pid)
       await stopBot(started)
       return rss
     }
-    const firstStartMiB = await measure()
-    return { firstStartMiB, laterStartMiB: await measure() }
+    const firstStart = await measure()
+    const laterStart = await measure()
+    return { firstStart, laterStart, bareBun: await bareBun(settleMs) }
   } finally {
     scratch.remove()
   }
 }
 
-function residentMiB(pid: number): number {
+async function bareBun(settleMs: number): Promise<Resident> {
+  const child = Bun.spawn(['bun', '-e', 'setInterval(() => {}, 60_000)'], { stdin: 'ignore' })
+  try {
+    await Bun.sleep(settleMs)
+    return resident(child.pid)
+  } finally {
+    child.kill('SIGTERM')
+    await child.exited
+  }
+}
+
+function resident(pid: number): Resident {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  const kib = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1])
-  if (!Number.isFinite(kib)) throw new Error(`bench: no VmRSS for process ${pid}`)
-  return kib / 1024
+  const mib = (field: string) => {
+    const kib = Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1])
+    if (!Number.isFinite(kib)) throw new Error(`bench: no ${field} for process ${pid}`)
+    return kib / 1024
+  }
+  return { totalMiB: mib('VmRSS'), fileMiB: mib('RssFile'), anonymousMiB: mib('RssAnon') }
 }
