@@ -53,11 +53,7 @@ export function createPluginStore(store: Store, options: PluginStoreOptions = {}
     },
 
     recordInstall(name: string, state: InstallState): void {
-      const decided = { enabled: state.enabled, reason: state.reason, settled: true }
-      db.insert(pluginInstalls)
-        .values({ name, ...decided })
-        .onConflictDoUpdate({ target: pluginInstalls.name, set: decided })
-        .run()
+      prepared().decided.run({ name, enabled: state.enabled, reason: state.reason })
     },
 
     recordDiscovered(spores, newcomer): void {
@@ -168,6 +164,15 @@ function prepareStatements({ db }: Store) {
         settled: sql.placeholder('settled'),
       })
       .onConflictDoNothing()
+      .prepare(),
+    /** A spore's install decided: enabled or not, and why; settled, so a later start keeps it. */
+    decided: db
+      .insert(pluginInstalls)
+      .values({ name, enabled: sql.placeholder('enabled'), reason: sql.placeholder('reason'), settled: true })
+      .onConflictDoUpdate({
+        target: pluginInstalls.name,
+        set: { enabled: sql`excluded.enabled`, reason: sql`excluded.reason`, settled: true },
+      })
       .prepare(),
     remembered: db
       .update(pluginInstalls)
