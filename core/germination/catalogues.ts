@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises'
+import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { CatalogError, type CompiledCatalog, compileCatalog } from '@mycelo/septum'
 import { lazyCatalog } from '../i18n/lazy-catalog.ts'
@@ -24,7 +24,10 @@ export async function loadCatalogues(dir: string): Promise<CataloguesLoad> {
   const folder = join(dir, 'translations')
   let files: string[]
   try {
-    files = (await readdir(folder)).filter((file) => file.endsWith(SUFFIX)).sort()
+    // Synchronously, like the files themselves (see yaml-file.ts): a small local folder.
+    files = readdirSync(folder)
+      .filter((file) => file.endsWith(SUFFIX))
+      .sort()
   } catch (error) {
     if ((error as { code?: unknown }).code === 'ENOENT') return { ok: true, catalogs: new Map() }
     return { ok: false, reason: excerpt(`translations/ cannot be read: ${faultText(error)}`) }

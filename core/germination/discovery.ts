@@ -1,4 +1,5 @@
-import { readdir, stat } from 'node:fs/promises'
+import { statSync } from 'node:fs'
+import { readdir } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { Logger } from '@mycelo/septum'
 import { faultText } from './fault.ts'
@@ -53,7 +54,7 @@ export async function discoverSpores(
     }
     for (const entry of entries.sort()) {
       const dir = join(root, entry)
-      const found = await manifestIn(dir)
+      const found = manifestIn(dir)
       if (found === 'none') continue
       dirs.push(dir)
       if (found !== 'file') refused.set(dir, found.refusal)
@@ -66,10 +67,14 @@ export function manifestPath(dir: string): string {
   return join(dir, MANIFEST)
 }
 
-/** Whether the entry is a spore: 'file' when its spore.yaml is one, 'none' when it has none, or why it is refused. */
-async function manifestIn(dir: string): Promise<'file' | 'none' | { refusal: string }> {
+/**
+ * Whether the entry is a spore: 'file' when its spore.yaml is one, 'none' when it has none, or why
+ * it is refused. Asked once per folder entry, synchronously: an asynchronous call's round trip
+ * cost more than the look itself at a start with hundreds of spores.
+ */
+function manifestIn(dir: string): 'file' | 'none' | { refusal: string } {
   try {
-    const found = await stat(manifestPath(dir))
+    const found = statSync(manifestPath(dir))
     return found.isFile() ? 'file' : { refusal: `${MANIFEST} is not a regular file` }
   } catch (error) {
     if (isMissing(error)) return 'none'

@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises'
+import { statSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import {
@@ -58,7 +58,7 @@ export async function loadModule(
 ): Promise<ModuleLoad> {
   const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINES.create
   shareContractModules()
-  const entry = await findEntry(dir)
+  const entry = findEntry(dir)
   if (entry === undefined) {
     if (needsNoModule(manifest)) return { ok: true, module: undefined }
     return { ok: false, reason: coreReason('noModule', { candidates: ENTRY_CANDIDATES.join(', ') }) }
@@ -132,10 +132,11 @@ function needsNoModule(manifest: Manifest): boolean {
   return manifest.kind === 'enzyme' && !manifest.commands.some(isCodeCommand)
 }
 
-async function findEntry(dir: string): Promise<string | undefined> {
+/** Looked up synchronously, like a spore's other files (see yaml-file.ts). */
+function findEntry(dir: string): string | undefined {
   for (const candidate of ENTRY_CANDIDATES) {
     try {
-      if ((await stat(join(dir, candidate))).isFile()) return candidate
+      if (statSync(join(dir, candidate)).isFile()) return candidate
     } catch {
       // Not this one; try the next candidate.
     }

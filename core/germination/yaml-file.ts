@@ -1,5 +1,4 @@
-import { constants } from 'node:fs'
-import { open } from 'node:fs/promises'
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs'
 import { parse, YAMLError } from 'yaml'
 
 /** Aliases a document may resolve before yaml refuses it as an expansion attack (yaml's own default). */
@@ -17,7 +16,7 @@ export type YamlFileRead =
 export async function readYamlFile(path: string, maxBytes: number): Promise<YamlFileRead> {
   let text: string
   try {
-    const read = await readBounded(path, maxBytes)
+    const read = readBounded(path, maxBytes)
     if (read === 'not a file') return { ok: false, problem: 'it is not a regular file' }
     if (read === 'too large') return { ok: false, problem: `it is larger than ${sizeText(maxBytes)}` }
     text = read.text
@@ -36,15 +35,16 @@ export async function readYamlFile(path: string, maxBytes: number): Promise<Yaml
   }
 }
 
-/** The file's text, never reading past `maxBytes`. */
-async function readBounded(
-  path: string,
-  maxBytes: number,
-): Promise<{ text: string } | 'too large' | 'not a file'> {
+/**
+ * The file's text, never reading past `maxBytes`. Read with synchronous calls: a spore's files are
+ * small and local, and at a start with hundreds of spores each asynchronous call's round trip cost
+ * more than the read itself (1,500 files: 240-300 ms one after the other, against 10 ms).
+ */
+function readBounded(path: string, maxBytes: number): { text: string } | 'too large' | 'not a file' {
   // Non-blocking, so a FIFO in place of the file answers at once instead of waiting for a writer.
-  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK)
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK)
   try {
-    const stat = await handle.stat()
+    const stat = fstatSync(fd)
     if (!stat.isFile()) return 'not a file'
     const bound = maxBytes + 1
     // Sized from the file rather than the bound (files are small, the bound is not), and grown
@@ -52,7 +52,7 @@ async function readBounded(
     let buffer = Buffer.allocUnsafe(Math.min(bound, stat.size + 1))
     let length = 0
     for (;;) {
-      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length)
+      const bytesRead = readSync(fd, buffer, length, buffer.length - length, length)
       if (bytesRead === 0) break
       length += bytesRead
       if (length < buffer.length) continue
@@ -63,7 +63,7 @@ async function readBounded(
     }
     return length > maxBytes ? 'too large' : { text: buffer.subarray(0, length).toString('utf8') }
   } finally {
-    await handle.close()
+    closeSync(fd)
   }
 }
 
