@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { CompiledCatalog, Logger } from '@mycelo/septum'
-import { lazyCatalog } from '../i18n/lazy-catalog.ts'
+import { type CompiledCatalog, type Logger, lazyCatalog } from '@mycelo/septum'
 import { type DomainCatalogs, Translator } from '../i18n/translator.ts'
 
 export type { DomainCatalogs } from '../i18n/translator.ts'

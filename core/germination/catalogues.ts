@@ -1,7 +1,6 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { CatalogError, type CompiledCatalog, compileCatalog } from '@mycelo/septum'
-import { lazyCatalog } from '../i18n/lazy-catalog.ts'
+import { CatalogError, type CompiledCatalog, compileCatalog, lazyCatalog } from '@mycelo/septum'
 import { coreReason } from '../i18n/reason-words.ts'
 import { excerpt } from './excerpt.ts'
 import { faultText } from './fault.ts'

@@ -4,6 +4,7 @@ export {
   type CompiledCatalog,
   compileCatalog,
   flattenCatalog,
+  lazyCatalog,
 } from './catalog/index.ts'
 export { type Delivery, Outbox, type OutboxOptions } from './channel/outbox.ts'
 export {

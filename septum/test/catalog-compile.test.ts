@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'bun:test'
 import { FormatError, type IntlMessageFormat } from 'intl-messageformat'
 import { parse } from 'yaml'
-import { CatalogError, compileCatalog } from '../src/index.ts'
+import { CatalogError, compileCatalog, lazyCatalog } from '../src/index.ts'
 
 const compiled = (locale: string, yaml: string) => compileCatalog(locale, parse(yaml))
 const message = (yaml: string, key = 'k'): IntlMessageFormat => {
@@ -104,5 +104,29 @@ describe('rich-text tags at format time', () => {
   it('a handler returning anything else yields parts, not a string', () => {
     const parts = bold().format<{ tag: string }>({ title: 'Alien', b: () => ({ tag: 'b' }) })
     expect(parts).toEqual(['Queue ', { tag: 'b' }, ' now'])
+  })
+})
+
+describe('lazyCatalog', () => {
+  it('answers the same messages as compileCatalog, each compiled when first read', () => {
+    const yaml = 'a:\n  b: "Bonjour {name}"\nc: "{n, plural, one {# film} other {# films}}"\n'
+    const lazy = lazyCatalog('fr', parse(yaml))
+    expect([...lazy.messages.keys()]).toEqual(['a.b', 'c'])
+    expect(lazy.messages.get('a.b')?.format({ name: 'Bob' })).toBe('Bonjour Bob')
+    expect(lazy.messages.get('c')?.format({ n: 2 })).toBe('2 films')
+    // Read twice, compiled once.
+    expect(lazy.messages.get('c')).toBe(lazy.messages.get('c')!)
+  })
+
+  it('throws, at the first read of a key that does not compile, the error compileCatalog throws', () => {
+    const yaml = 'good: "fine"\nbad: "<b>unclosed"\n'
+    const eager = caught(() => compiled('en', yaml))
+    const lazy = lazyCatalog('en', parse(yaml))
+    expect(lazy.messages.get('good')?.format()).toBe('fine')
+    const late = caught(() => lazy.messages.get('bad'))
+    expect([late.key, late.message]).toEqual([eager.key, eager.message])
+    expect(caught(() => lazyCatalog('not a tag!', {})).message).toBe(
+      caught(() => compileCatalog('not a tag!', {})).message,
+    )
   })
 })

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'bun:test'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { CatalogError, compileCatalog } from '@mycelo/septum'
+import { CatalogError, compileCatalog, lazyCatalog } from '@mycelo/septum'
 import { parse } from 'yaml'
 import { CORE_TRANSLATIONS, loadDomain } from '../../boot/catalogues.ts'
-import { lazyCatalog } from '../../i18n/lazy-catalog.ts'
 
 const DOMAINS = ['core', 'common']
 const files = DOMAINS.flatMap((domain) =>

@@ -13,20 +13,30 @@ export interface CompiledCatalog {
  * compile error: it only throws when the message is formatted.
  */
 export function compileCatalog(locale: string, parsed: unknown): CompiledCatalog {
+  checkLocaleTag(locale)
+  const messages = new Map<string, IntlMessageFormat>()
+  for (const [key, message] of flattenCatalog(locale, parsed)) {
+    messages.set(key, compileMessage(locale, key, message))
+  }
+  return { locale, messages }
+}
+
+/** Throws the CatalogError a catalogue under an invalid locale tag gets. */
+export function checkLocaleTag(locale: string): void {
   try {
     Intl.getCanonicalLocales(locale)
   } catch (error) {
     throw new CatalogError({ locale, key: '', reason: 'not a valid locale tag', cause: error })
   }
-  const messages = new Map<string, IntlMessageFormat>()
-  for (const [key, message] of flattenCatalog(locale, parsed)) {
-    try {
-      messages.set(key, new IntlMessageFormat(message, locale))
-    } catch (error) {
-      throw new CatalogError({ locale, key, reason: describeIcuError(error), cause: error })
-    }
+}
+
+/** One message compiled, or the CatalogError naming locale, key and the ICU error. */
+export function compileMessage(locale: string, key: string, source: string): IntlMessageFormat {
+  try {
+    return new IntlMessageFormat(source, locale)
+  } catch (error) {
+    throw new CatalogError({ locale, key, reason: describeIcuError(error), cause: error })
   }
-  return { locale, messages }
 }
 
 interface IcuPosition {

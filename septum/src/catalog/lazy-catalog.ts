@@ -1,5 +1,6 @@
-import { CatalogError, type CompiledCatalog, flattenCatalog } from '@mycelo/septum'
-import { IntlMessageFormat } from 'intl-messageformat'
+import type { IntlMessageFormat } from 'intl-messageformat'
+import { type CompiledCatalog, checkLocaleTag, compileMessage } from './compile-catalog.ts'
+import { flattenCatalog } from './flatten-catalog.ts'
 
 /**
  * A catalogue whose messages are compiled on first use: holding every message compiled costs an
@@ -8,11 +9,7 @@ import { IntlMessageFormat } from 'intl-messageformat'
  * key that does not compile throws the CatalogError compileCatalog would have thrown.
  */
 export function lazyCatalog(locale: string, parsed: unknown): CompiledCatalog {
-  try {
-    Intl.getCanonicalLocales(locale)
-  } catch (error) {
-    throw new CatalogError({ locale, key: '', reason: 'not a valid locale tag', cause: error })
-  }
+  checkLocaleTag(locale)
   return { locale, messages: new LazyMessages(locale, flattenCatalog(locale, parsed)) }
 }
 
@@ -36,12 +33,7 @@ class LazyMessages implements ReadonlyMap<string, IntlMessageFormat> {
     if (done !== undefined) return done
     const source = this.sources.get(key)
     if (source === undefined) return undefined
-    let message: IntlMessageFormat
-    try {
-      message = new IntlMessageFormat(source, this.locale)
-    } catch (error) {
-      throw new CatalogError({ locale: this.locale, key, reason: icuReason(error), cause: error })
-    }
+    const message = compileMessage(this.locale, key, source)
     this.#compiled.set(key, message)
     return message
   }
@@ -67,13 +59,4 @@ class LazyMessages implements ReadonlyMap<string, IntlMessageFormat> {
   ) {
     for (const [key, value] of this.entries()) each(value, key, this)
   }
-}
-
-// intl-messageformat's parse error carries the ICU error kind as its message and a `location`.
-function icuReason(error: unknown): string {
-  if (!(error instanceof Error)) return String(error)
-  const start = (error as { location?: { start?: { line: number; column: number } } }).location?.start
-  return start === undefined
-    ? error.message
-    : `${error.message} at line ${start.line}, column ${start.column}`
 }
