@@ -62,8 +62,6 @@ export class AdmissionChain {
   readonly #logger: Logger
   readonly #deadlineMs: number
   readonly #inspecting: InFlight
-  /** Verdicts still pending, over every inhibitor: counted down when each settles, in time or late. */
-  #pending = 0
   #lastListed: readonly AdmissionMember[] | undefined
   #sorted: readonly AdmissionMember[] = []
 
@@ -182,19 +180,13 @@ export class AdmissionChain {
    */
   #inspect(member: UsableMember, message: IncomingMessage): Verdict | Promise<Verdict> {
     const { name, inhibitor, context } = member
-    // While no verdict is pending anywhere, no inhibitor can be at its limit: nothing to look up.
-    if (this.#pending > 0 && !this.#inspecting.hasRoom(name)) {
+    if (!this.#inspecting.hasRoom(name)) {
       throw new Error(`inspect() already has ${INSPECTIONS_IN_FLIGHT} calls running; not asked`)
     }
     const verdict = inhibitor.inspect(message, context)
     if (!isThenable(verdict)) return verdict
     this.#inspecting.holdUntil(name, verdict)
-    this.#pending++
-    return raceDeadline(verdict, {
-      step: 'inspect()',
-      ms: this.#deadlineMs,
-      onSettled: () => this.#pending--,
-    })
+    return raceDeadline(verdict, { step: 'inspect()', ms: this.#deadlineMs })
   }
 
   #refuse(by: string, reason: string, message: IncomingMessage): Admission {

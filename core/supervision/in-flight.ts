@@ -13,6 +13,8 @@ export class InFlight {
   /** One slot per spore name ever counted (bounded by the spores), so counting is one lookup. */
   readonly #slots = new Map<string, Slot>()
   readonly #onFull: (name: string, limit: number) => void
+  /** Calls running over every spore: while none is, none can be at its limit, and no slot is read. */
+  #running = 0
 
   /** `onFull` is told once each time a spore reaches the limit, not for every call turned away. */
   constructor(limit: number, onFull: (name: string, limit: number) => void) {
@@ -25,6 +27,7 @@ export class InFlight {
     const slot = this.#slot(name)
     if (!this.#roomIn(name, slot)) return false
     slot.running++
+    this.#running++
     return true
   }
 
@@ -33,13 +36,14 @@ export class InFlight {
    * back into the path, whose answer is counted with `holdUntil` only if it is still pending.
    */
   hasRoom(name: string): boolean {
-    return this.#roomIn(name, this.#slot(name))
+    return this.#running === 0 || this.#roomIn(name, this.#slot(name))
   }
 
   leave(name: string): void {
     const slot = this.#slots.get(name)
     if (slot === undefined || slot.running === 0) return
     slot.running--
+    this.#running--
     if (slot.running < this.#limit) slot.told = false
   }
 
@@ -52,6 +56,7 @@ export class InFlight {
   /** Counts a call already made (after `hasRoom`) until `pending` settles. */
   holdUntil(name: string, pending: PromiseLike<unknown>): void {
     this.#slot(name).running++
+    this.#running++
     this.leaveWhen(name, pending)
   }
 
