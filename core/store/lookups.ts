@@ -8,6 +8,13 @@ const externalId = sql.placeholder('externalId')
 const principalId = sql.placeholder('principalId')
 const name = sql.placeholder('name')
 
+/** The order a principal's identities are read in: as they were added, ties by channel and id. */
+export const IDENTITY_ORDER = [
+  asc(channelIdentities.addedAt),
+  asc(channelIdentities.channel),
+  asc(channelIdentities.externalId),
+]
+
 /**
  * The reads and writes every message may make, prepared once per open database: building the query
  * and compiling the statement on each call cost more than running it. Each read goes through an
@@ -86,11 +93,7 @@ function prepareDirect(db: StoreDatabase) {
         })
         .from(channelIdentities)
         .where(eq(channelIdentities.principalId, principalId))
-        .orderBy(
-          asc(channelIdentities.addedAt),
-          asc(channelIdentities.channel),
-          asc(channelIdentities.externalId),
-        ),
+        .orderBy(...IDENTITY_ORDER),
     ),
     /** (principalId) → the id of each role held: the key of principal_roles alone, no join, no sort. */
     roleIds: direct<[number]>(

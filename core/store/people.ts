@@ -1,6 +1,6 @@
 import type { ChannelIdentity, PrincipalInfo } from '@mycelo/septum'
 import { asc, eq } from 'drizzle-orm'
-import { lookupsOf, type PrincipalValues } from './lookups.ts'
+import { IDENTITY_ORDER, lookupsOf, type PrincipalValues } from './lookups.ts'
 import type { Store } from './open.ts'
 import type { IdentityKey } from './principals.ts'
 import { channelIdentities, principalRoles, principals, roles } from './schema/index.ts'
@@ -34,13 +34,9 @@ export function personByIdentity(store: Store, identity: IdentityKey): Principal
 function completed(store: Store, values: PrincipalValues): PrincipalInfo {
   const { direct } = lookupsOf(store.db)
   const [id, displayName, locale, reviewed, createdAt] = values
-  const identities = direct.identities.rows(id).map(
-    ([channel, externalId, name]): ChannelIdentity => ({
-      channel,
-      externalId,
-      ...(name ? { displayName: name } : {}),
-    }),
-  )
+  const identities = direct.identities
+    .rows(id)
+    .map(([channel, externalId, displayName]) => identityOf({ channel, externalId, displayName }))
   const held = direct.roleIds.rows(id).map(([roleId]) => roleName(store, roleId))
   const row = { id, displayName, locale, reviewed: reviewed === 1, createdAt: new Date(createdAt) }
   return personFrom(row, identities, held.sort())
@@ -100,11 +96,7 @@ function everyone(store: Store): PrincipalInfo[] {
   const identityRows = db
     .select()
     .from(channelIdentities)
-    .orderBy(
-      asc(channelIdentities.addedAt),
-      asc(channelIdentities.channel),
-      asc(channelIdentities.externalId),
-    )
+    .orderBy(...IDENTITY_ORDER)
     .all()
   for (const row of identityRows) {
     identities.set(row.principalId, [...(identities.get(row.principalId) ?? []), identityOf(row)])
@@ -120,7 +112,9 @@ function everyone(store: Store): PrincipalInfo[] {
   return rows.map((row) => personFrom(row, identities.get(row.id) ?? [], held.get(row.id) ?? []))
 }
 
-function identityOf(row: typeof channelIdentities.$inferSelect): ChannelIdentity {
+function identityOf(
+  row: Pick<typeof channelIdentities.$inferSelect, 'channel' | 'externalId' | 'displayName'>,
+): ChannelIdentity {
   return {
     channel: row.channel,
     externalId: row.externalId,
