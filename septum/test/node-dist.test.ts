@@ -14,7 +14,7 @@ describe('the built package on Node', () => {
   beforeAll(() => {
     const build = spawnSync(process.execPath, ['run', 'build'], { cwd: septumDir, encoding: 'utf8' })
     expect(build.status, build.stderr).toBe(0)
-  })
+  }, 60_000)
 
   it('runs on Node 20 or later', () => {
     const version = node(['--version']).stdout.trim()
