@@ -12,7 +12,13 @@ import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 import type { PluginStore } from '../store/index.ts'
 import { lockoutRefusal } from './lockout.ts'
 import { DONE, refused } from './outcome.ts'
-import { acceptsKey, judgeSetting, publishedJsonSchema, readConfigSchema } from './plugin-schema.ts'
+import {
+  acceptsKey,
+  isSettingKey,
+  judgeSetting,
+  publishedJsonSchema,
+  readConfigSchema,
+} from './plugin-schema.ts'
 import { readerLocale } from './reader-locale.ts'
 import { recheckSettingsReason } from './settings-reason.ts'
 
@@ -38,13 +44,18 @@ export function pluginsConfigure(runtime: CoreRuntime, plugins: PluginStore): Pl
     async setSetting(name, key, value) {
       const spore = sporeNamed(name)
       if (!spore) return refused('plugin_unknown', { plugin: name })
+      // A key no schema could name (a path, a control character, a prototype's) is refused for every
+      // spore, before its schema is read: even a spore whose module cannot be read declares no such key.
+      if (!isSettingKey(key)) return refused('setting_undeclared', { plugin: name, key: shownKey(key) })
       if (!isJsonValue(value)) return refused('setting_not_storable', { plugin: name, key })
       // A module that cannot be read declares nothing: no check is possible and the value is
       // stored unflagged, until a write made while the declaration is readable promotes it.
       const reading = await readConfigSchema(spore)
       const schema = reading.ok ? reading.schema : undefined
       const published = publishedJsonSchema(schema)
-      if (published.ok && !acceptsKey(published.schema, key)) {
+      // A spore that declares no configuration has no setting at all.
+      const declaresNothing = reading.ok && schema === undefined
+      if (declaresNothing || (published.ok && !acceptsKey(published.schema, key))) {
         return refused('setting_undeclared', { plugin: name, key })
       }
       const secret = schema?.secrets?.includes(key) === true
@@ -161,4 +172,9 @@ function issueWords(runtime: CoreRuntime, plugin: string, issue: ConfigIssue): s
       : { ...messageKey, params: { ...messageKey.params, ...params } }
   const text = runtime.translator.render(ref, readerLocale(runtime.translator.defaultLocale))
   return text === ref.key ? issue.message : text
+}
+
+/** A refused key as an operator can read it: control characters written as escapes. */
+function shownKey(key: string): string {
+  return JSON.stringify(key.slice(0, 128)).slice(1, -1)
 }

@@ -46,6 +46,18 @@ export function publishedJsonSchema(schema: ConfigSchema | undefined): JsonSchem
   }
 }
 
+/** A name, not a path: letters, digits, `_`, `-` and single dots, at most 128 characters. */
+const SETTING_KEY = /^[\p{L}\p{N}_$][\p{L}\p{N}_$-]*(?:\.[\p{L}\p{N}_$-]+)*$/u
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
+
+/**
+ * Whether `key` could be a setting's name at all: no separator, control character or `..`, nor a
+ * name an object's prototype answers to. Checked for every spore, whatever its schema allows.
+ */
+export function isSettingKey(key: string): boolean {
+  return key.length <= 128 && SETTING_KEY.test(key) && !PROTOTYPE_KEYS.has(key)
+}
+
 /**
  * Whether a top-level JSON Schema accepts a key: declared as a property, matched by a pattern
  * property, or let through as an additional property (anything but `additionalProperties: false`).

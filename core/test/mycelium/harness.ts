@@ -177,8 +177,13 @@ const PROBE = 'globalThis.myceliumProbe'
 export function probeHypha(
   name: string,
   capabilities: readonly ChannelCapability[] = [],
-  behaviour: { readonly failSend?: boolean } = {},
+  behaviour: { readonly failSend?: boolean; readonly settings?: string } = {},
 ): SporeFiles {
+  // A zod shape for the settings it declares: a spore with no schema has no settings to set.
+  const preamble = behaviour.settings
+    ? `import { defineConfig } from '@mycelo/septum'\nimport { z } from 'zod'\n`
+    : ''
+  const schema = behaviour.settings ? `configSchema: defineConfig(${behaviour.settings}),` : ''
   const send = behaviour.failSend
     ? `async send() { throw new Error('${name} is jammed') },
       async health() { return { state: 'degraded', detail: '${name} is jammed', checkedAt: new Date(0) } },`
@@ -186,7 +191,8 @@ export function probeHypha(
   return {
     manifest: { kind: 'hypha', name, septum: '^1.0', capabilities: [...capabilities] },
     files: {
-      'src/index.ts': `export default {
+      'src/index.ts': `${preamble}export default {
+  ${schema}
   create() {
     const probe = ${PROBE}
     return {

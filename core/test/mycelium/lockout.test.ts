@@ -53,7 +53,7 @@ beforeAll(async () => {
   bot = await startBot({
     spores: {
       // Like the console: direct messages only.
-      desk: probeHypha('desk'),
+      desk: probeHypha('desk', [], { settings: 'z.object({ user: z.string().optional() })' }),
       crowd: groupChannel('crowd'),
       yard: probeHypha('yard'),
       // Enforcing and dormant: it refuses every message on the channels it judges.

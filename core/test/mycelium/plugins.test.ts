@@ -226,12 +226,14 @@ describe('plugins.configure', () => {
     expect(flags('roomy').shade).toEqual({ value: 'teal', secret: false })
   })
 
-  it('accepts any key where no JSON Schema is published, since nothing can be checked', async () => {
+  it('accepts any well-formed key where a schema publishes no JSON Schema, since nothing can be checked', async () => {
     expect(await mycelium.setSetting('handmade', 'whatever', [1, 2])).toEqual({ ok: true })
     expect(flags('handmade').whatever).toEqual({ value: [1, 2], secret: false })
-    // A plugin declaring no schema receives its settings as they are stored.
-    expect(await mycelium.setSetting('tools', 'anything', 1)).toEqual({ ok: true })
-    expect(flags('tools').anything).toEqual({ value: 1, secret: false })
+    // A plugin declaring no schema has no settings: every key is one it does not have.
+    expect(refusalText(bot, await mycelium.setSetting('tools', 'anything', 1))).toBe(
+      'The plugin "tools" has no setting named "anything".',
+    )
+    expect(flags('tools').anything).toBeUndefined()
     // A module that throws at import declares nothing: the value is stored, unflagged.
     expect(await mycelium.setSetting('broken', 'apiKey', 'plain')).toEqual({ ok: true })
     expect(flags('broken').apiKey).toEqual({ value: 'plain', secret: false })
