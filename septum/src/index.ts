@@ -6,7 +6,8 @@ export {
   flattenCatalog,
   lazyCatalog,
 } from './catalog/index.ts'
-export { type Delivery, Outbox, type OutboxOptions } from './channel/outbox.ts'
+export { type LaneCount, Outbox, type OutboxOptions } from './channel/outbox.ts'
+export { isTemporaryFailure, TemporaryFailure } from './channel/temporary.ts'
 export {
   closedSchemaUndeclaredSecrets,
   type DefineConfigOptions,

@@ -44,6 +44,15 @@ export interface OutgoingContent {
   readonly reactTo?: Reaction
 }
 
+/** What the core passes beside a hypha's content. */
+export interface DeliveryOptions {
+  /**
+   * The same for every try of one message (letters and digits, at most 20). A hypha whose platform
+   * deduplicates by a key the client chooses passes it on, so a retried send is not shown twice.
+   */
+  readonly deliveryId?: string
+}
+
 /** A conversation somewhere, for a proactive send. */
 export interface PushTarget {
   readonly channel: string

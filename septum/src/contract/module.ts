@@ -8,6 +8,7 @@ import type {
 } from './context.ts'
 import type {
   ChannelIdentity,
+  DeliveryOptions,
   Health,
   IncomingMessage,
   Invocation,
@@ -25,7 +26,11 @@ export interface Hypha<C = Record<string, unknown>> extends RouteHandlers {
   connect(ctx: HyphaContext<C>): Promise<void>
   listen(): Promise<void>
   stop(): Promise<void>
-  send(conversationId: string, content: OutgoingContent): Promise<void>
+  /**
+   * Resolves once the platform took the message. `delivery.deliveryId` is the same for every try
+   * of one message, for a platform that deduplicates; a TemporaryFailure asks the core to try again.
+   */
+  send(conversationId: string, content: OutgoingContent, delivery?: DeliveryOptions): Promise<void>
   /** Required when the manifest declares `group_membership`. */
   listGroupMembers?(groupId: string): Promise<readonly ChannelIdentity[]>
   health?(): Promise<Health>

@@ -1,10 +1,12 @@
 import {
   type ChannelIdentity,
+  type DeliveryOptions,
   type Health,
   type Hypha,
   type HyphaContext,
   Outbox,
   type OutgoingContent,
+  TemporaryFailure,
 } from '@mycelo/septum'
 import { type Client, DiscordAPIError, Events, type Message, RESTJSONErrorCodes } from 'discord.js'
 import { connectClient } from './client.ts'
@@ -14,7 +16,13 @@ import { gatewayHealth } from './gateway-state.ts'
 import { isHeard, toIncomingMessage } from './inbound.ts'
 import { listGuildMembers } from './membership.ts'
 import { channelLabel, type SendStep, sendSteps } from './outbound.ts'
-import { isMissingPermission, rateLimitWait, Troubles, troubleWords } from './troubles.ts'
+import {
+  isMissingPermission,
+  isTemporarySendFailure,
+  rateLimitWait,
+  Troubles,
+  troubleWords,
+} from './troubles.ts'
 
 export interface DiscordHyphaOptions {
   /** The wait before the first retry of a Discord that was unavailable; doubling up to maxMs. */
@@ -22,7 +30,7 @@ export interface DiscordHyphaOptions {
 }
 
 /** Outbound messages that may wait for Discord's rate limit; one more is refused with a reason. */
-const MAX_OUTBOX = 100
+const MAX_OUTBOX = 1_000
 
 /** Where the hypha stands while it has no client: retrying an unavailable Discord, or refused for good. */
 type Absence =
@@ -57,7 +65,7 @@ export class DiscordHypha implements Hypha<DiscordConfig> {
       retryAfterMs: rateLimitWait,
       channel: 'discord',
       limitedBy: 'Discord rate-limited the bot',
-      full: (limit) => new Error(troubleWords('queue_full', { limit })),
+      full: (limit) => new TemporaryFailure(troubleWords('queue_full', { limit })),
     })
     try {
       this.#attach(await connectClient(ctx.config, ctx.logger), ctx)
@@ -84,14 +92,23 @@ export class DiscordHypha implements Hypha<DiscordConfig> {
     await client?.destroy()
   }
 
-  /** Resolves once each message is posted, or held for Discord's rate limit to be posted later in order. */
-  async send(conversationId: string, content: OutgoingContent): Promise<void> {
+  /**
+   * Resolves once every piece is posted. A send takes its place in its conversation's line at once,
+   * so sends made together leave in the order they were made; the channel is found and files read
+   * when its turn comes, and after a rate limit it goes on from the piece Discord refused.
+   */
+  async send(conversationId: string, content: OutgoingContent, delivery?: DeliveryOptions): Promise<void> {
     const client = this.#connected('send()')
     const outbox = this.#outbox as Outbox
-    const steps = await sendSteps(client, conversationId, content)
-    for (const step of steps) {
-      await outbox.deliver(conversationId, () => this.#post(client, conversationId, step), step.label)
+    let steps: SendStep[] | undefined
+    let posted = 0
+    const post = async () => {
+      steps ??= await sendSteps(client, conversationId, content, delivery?.deliveryId)
+      for (; posted < steps.length; posted += 1) {
+        await this.#post(client, conversationId, steps[posted] as SendStep)
+      }
     }
+    await outbox.deliver(conversationId, post, `message to ${conversationId}`)
   }
 
   async listGroupMembers(groupId: string): Promise<readonly ChannelIdentity[]> {
@@ -123,17 +140,19 @@ export class DiscordHypha implements Hypha<DiscordConfig> {
     if (this.#client === undefined && absence?.kind === 'refused') {
       return { state: 'unreachable', detail: absence.reason, checkedAt }
     }
-    const waiting = this.#outbox?.waiting ?? 0
+    const waiting = this.#outbox?.rateLimited ?? 0
     const next = this.#outbox?.retryInSeconds
     const held = waiting === 0 ? [] : [troubleWords('rate_limited', { count: waiting, seconds: next ?? 0 })]
     return this.#troubles.over(gatewayHealth(this.#client), held)
   }
 
+  /** The client; a TemporaryFailure while there is none, so the core keeps the message for later. */
   #connected(what: string): Client<true> {
     if (this.#client !== undefined) return this.#client
     const absence = this.#absence
-    if (absence !== undefined) throw new Error(`discord: ${what} while not connected: ${absence.reason}`)
-    throw new Error(`discord: ${what} called while not connected`)
+    if (absence !== undefined)
+      throw new TemporaryFailure(`discord: ${what} while not connected: ${absence.reason}`)
+    throw new TemporaryFailure(`discord: ${what} called while not connected`)
   }
 
   #attach(client: Client<true>, ctx: HyphaContext<DiscordConfig>): void {
@@ -211,6 +230,9 @@ export class DiscordHypha implements Hypha<DiscordConfig> {
       await step.run()
       this.#troubles.clear(`permission:${conversationId}`)
     } catch (error) {
+      if (isTemporarySendFailure(error)) {
+        throw new TemporaryFailure(`discord: ${step.label} not sent for now: ${String(error)}`)
+      }
       if (!isMissingPermission(error)) throw error
       const where = channelLabel(client, conversationId)
       const words = troubleWords('missing_permission', { where, code: (error as DiscordAPIError).code })

@@ -32,6 +32,7 @@ export async function sendSteps(
   client: Client<true>,
   conversationId: string,
   content: OutgoingContent,
+  deliveryId?: string,
 ): Promise<SendStep[]> {
   // A channel discord.js already holds is used at once; only an unknown one costs a fetch.
   const cached = client.channels.cache.get(conversationId)
@@ -49,15 +50,25 @@ export async function sendSteps(
   const files = attachments.length === 0 ? [] : await Promise.all(attachments.map(toFile))
   for (const [index, message] of plan(splitText(content.text ?? ''), files).entries()) {
     // A message without files goes as plain JSON: discord.js prepares an upload for any files key.
-    const payload = message.files?.length
-      ? { ...message, files: [...message.files] }
-      : { content: message.content }
+    const payload = {
+      ...(message.files?.length ? { ...message, files: [...message.files] } : { content: message.content }),
+      ...nonceOf(deliveryId, index),
+    }
     steps.push({
       label: `message ${index + 1} to ${conversationId}`,
       run: async () => void (await channel.send(payload)),
     })
   }
   return steps
+}
+
+/**
+ * Discord keeps a nonce a few minutes and, with `enforce_nonce`, answers a second message carrying
+ * it with the first instead of posting again: a retry after a crash is not shown twice.
+ */
+function nonceOf(deliveryId: string | undefined, index: number): { nonce?: string; enforceNonce?: boolean } {
+  if (deliveryId === undefined) return {}
+  return { nonce: `${deliveryId}-${index}`.slice(0, 25), enforceNonce: true }
 }
 
 /** How the operator knows a channel: `#name` with its id, or the DM's id. */

@@ -1,5 +1,5 @@
 import type { Health } from '@mycelo/septum'
-import { DiscordAPIError, RateLimitError, RESTJSONErrorCodes } from 'discord.js'
+import { DiscordAPIError, HTTPError, RateLimitError, RESTJSONErrorCodes } from 'discord.js'
 import { renderWording } from './connect-refusal.ts'
 
 /**
@@ -77,3 +77,19 @@ export function rateLimitWait(error: unknown): number | undefined {
   if (!(error instanceof RateLimitError)) return undefined
   return Math.max(error.retryAfter, error.timeToReset, 0)
 }
+
+/**
+ * A send that failed for now rather than for good: Discord answered 5xx (discord.js already
+ * retried), the request timed out or was aborted, or the network failed before an answer.
+ */
+export function isTemporarySendFailure(error: unknown): boolean {
+  if (error instanceof DiscordAPIError || error instanceof HTTPError) return error.status >= 500
+  if (!(error instanceof Error)) return false
+  if (error.name === 'AbortError' || error.name === 'TimeoutError') return true
+  const code = (error as { code?: unknown }).code
+  return typeof code === 'string' && NETWORK_CODES.test(code)
+}
+
+/** Node's and Bun's codes for a connection that failed on the way (not a refusal by Discord). */
+const NETWORK_CODES =
+  /^(E(CONN|TIMEDOUT|PIPE|AI_AGAIN|NOTFOUND|HOSTUNREACH|NETUNREACH)|Connection|FailedToOpenSocket)/

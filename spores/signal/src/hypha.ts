@@ -1,11 +1,13 @@
 import {
   type ChannelIdentity,
+  type DeliveryOptions,
   type Health,
   type Hypha,
   type HyphaContext,
   type IncomingMessage,
   Outbox,
   type OutgoingContent,
+  TemporaryFailure,
 } from '@mycelo/septum'
 import { withAttachmentBytes } from './attachments.ts'
 import type { SignalConfig } from './config.ts'
@@ -14,6 +16,7 @@ import { type Backoff, DaemonLink } from './link.ts'
 import { dataUriOf, reactionOf, recipientOf } from './outbound.ts'
 import { jsonRpcTransport } from './transport/jsonrpc.ts'
 import { restTransport } from './transport/rest.ts'
+import { RestRefusal } from './transport/rest-api.ts'
 import {
   excerpt,
   type FrameSink,
@@ -41,7 +44,7 @@ const DEFAULT_BACKOFF: Backoff = { initialMs: 200, maxMs: 30_000 }
 const MAX_WAITING = 1_000
 
 /** Outbound messages that may wait for Signal's rate limit; one more is refused with a reason. */
-const MAX_OUTBOX = 100
+const MAX_OUTBOX = 1_000
 
 export function createSignalHypha(options: SignalHyphaOptions = {}): SignalHypha {
   let context: HyphaContext<SignalConfig> | undefined
@@ -84,7 +87,7 @@ export function createSignalHypha(options: SignalHyphaOptions = {}): SignalHypha
         retryAfterMs: (error) => rateLimitWait(error, options.rateLimitWaitMs ?? 30_000),
         channel: 'signal',
         limitedBy: 'Signal rate-limited the account',
-        full: (limit) => new Error(worded('queue_full', { limit })),
+        full: (limit) => new TemporaryFailure(worded('queue_full', { limit })),
       })
       const transport = transportFor(ctx.config, options.requestTimeoutMs ?? 30_000)
       const fetching = {
@@ -127,29 +130,38 @@ export function createSignalHypha(options: SignalHyphaOptions = {}): SignalHypha
       await link?.stop()
     },
 
-    // A message Signal refuses for its rate limit resolves as queued: it is sent later, in its conversation's order.
-    async send(conversationId: string, content: OutgoingContent) {
+    /**
+     * Resolves once signal-cli took every part. The send takes its place in its conversation's line
+     * at once, so sends made together leave in the order they were made; one Signal refuses for its
+     * rate limit waits and goes again, from the part that was refused. Signal has no key to
+     * deduplicate by, so `delivery` is not used.
+     */
+    async send(conversationId: string, content: OutgoingContent, _delivery?: DeliveryOptions) {
       const recipient = recipientOf(conversationId)
+      const reaction =
+        content.reactTo === undefined
+          ? undefined
+          : reactionOf(content.reactTo.messageId, content.reactTo.emoji)
       const live = linkOf()
       const queue = outbox as Outbox
-      live.session()
-      if (content.reactTo !== undefined) {
-        const reaction = reactionOf(content.reactTo.messageId, content.reactTo.emoji)
-        await queue.deliver(
-          conversationId,
-          () => live.session().react(recipient, reaction),
-          `reaction to ${conversationId}`,
-        )
-      }
+      // Not connected now: the caller hears it at once, as a failure worth trying again later.
+      await toSignalCli(async () => void live.session())
+      const steps: (() => Promise<void>)[] = []
+      if (reaction !== undefined)
+        steps.push(() => toSignalCli(() => live.session().react(recipient, reaction)))
       const text = content.text ?? ''
-      const attachments = await Promise.all((content.attachments ?? []).map(dataUriOf))
-      if (text === '' && attachments.length === 0) return
-      const message = { text, attachments }
-      await queue.deliver(
-        conversationId,
-        () => live.session().send(recipient, message),
-        `message to ${conversationId}`,
-      )
+      if (text !== '' || (content.attachments ?? []).length > 0) {
+        steps.push(async () => {
+          const attachments = await Promise.all((content.attachments ?? []).map(dataUriOf))
+          await toSignalCli(() => live.session().send(recipient, { text, attachments }))
+        })
+      }
+      if (steps.length === 0) return
+      let done = 0
+      const post = async () => {
+        for (; done < steps.length; done += 1) await (steps[done] as () => Promise<void>)()
+      }
+      await queue.deliver(conversationId, post, `message to ${conversationId}`)
     },
 
     async listGroupMembers(groupId: string): Promise<readonly ChannelIdentity[]> {
@@ -175,7 +187,7 @@ export function createSignalHypha(options: SignalHyphaOptions = {}): SignalHypha
         detail: 'not connected yet',
         checkedAt: new Date(),
       }
-      const held = outbox?.waiting ?? 0
+      const held = outbox?.rateLimited ?? 0
       if (linked.state !== 'healthy' || held === 0) return linked
       const next = outbox?.retryInSeconds
       const detail = worded('rate_limited', { count: held, seconds: next ?? 0 })
@@ -216,6 +228,28 @@ function frameSink(
       ctx.logger.warn('skipped a frame from signal-cli that is not a payload', { why, frame: excerpt(frame) })
     },
   }
+}
+
+/**
+ * signal-cli's own refusals (and the REST API's 4xx) are final, unless Signal itself could not be
+ * reached (NETWORK_FAILURE); a link that is down, a call that timed out, or a 5xx are temporary.
+ */
+async function toSignalCli(call: () => Promise<void>): Promise<void> {
+  try {
+    await call()
+  } catch (error) {
+    throw temporaryOrAsItIs(error)
+  }
+}
+
+function temporaryOrAsItIs(error: unknown): unknown {
+  if (error instanceof SignalCliRefusal) {
+    const failed = error.results.filter((result) => result.type !== 'SUCCESS')
+    const network = failed.length > 0 && failed.every((result) => result.type === 'NETWORK_FAILURE')
+    return network ? new TemporaryFailure(error.message) : error
+  }
+  if (error instanceof RestRefusal) return error.status >= 500 ? new TemporaryFailure(error.message) : error
+  return new TemporaryFailure(error instanceof Error ? error.message : String(error))
 }
 
 /** How long a refusal for Signal's rate limit asks to wait; undefined for any other refusal. */

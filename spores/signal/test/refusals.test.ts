@@ -85,27 +85,31 @@ describe('a send signal-cli refuses, with data.response.results', () => {
 })
 
 describe('a send Signal refuses for its rate limit', () => {
-  it('resolves as queued, says how many wait, shows it in health, and sends them in order once it passes', async () => {
+  it('holds them, says how many wait, shows it in health, and sends them in order once it passes', async () => {
     const { daemon, recording } = daemonRecording()
     hypha = createSignalHypha({ backoff: { initialMs: 10, maxMs: 50 }, rateLimitWaitMs: 30 })
     await hypha.connect(recording.context())
     const live = hypha
     await eventually(async () => (await live.health()).state === 'healthy', 'the hypha to connect')
     daemon.refuseRecipient(ALICE.uuid, { type: 'RATE_LIMIT_FAILURE' })
-    await live.send(ALICE.uuid, { text: 'first' })
-    await live.send(ALICE.uuid, { text: 'second' })
+    const sends = [live.send(ALICE.uuid, { text: 'first' }), live.send(ALICE.uuid, { text: 'second' })]
+    await eventually(
+      () =>
+        recording.logs.where((line) => line.message.includes('messages wait to be sent in order')).length > 0,
+      'the hold to be logged',
+    )
     await live.send(BOB.uuid, { text: 'meanwhile' })
     const waiting = recording.logs
       .where((line) => line.message.includes('messages wait to be sent in order'))
       .map((line) => line.meta?.waiting)
-    expect(waiting).toEqual([1, 2])
+    expect(waiting).toEqual([2])
     // Another conversation is not held up by Alice's.
     expect(messagesTo(daemon, BOB.uuid)).toEqual(['meanwhile'])
     const health = await live.health()
     expect(health.state).toBe('degraded')
     expect(health.detail).toContain('Signal rate-limited the account: 2 message(s) wait to be sent in order')
     daemon.deliverTo(ALICE.uuid)
-    await eventually(() => messagesTo(daemon, ALICE.uuid).at(-1) === 'second', 'the waiting messages to go')
+    await Promise.all(sends)
     // However often the first was refused meanwhile, the second went once, after it.
     const toAlice = messagesTo(daemon, ALICE.uuid)
     expect(toAlice.slice(-2)).toEqual(['first', 'second'])
@@ -117,11 +121,17 @@ describe('a send Signal refuses for its rate limit', () => {
     const { daemon, recording } = daemonRecording()
     const live = await connected(recording)
     daemon.refuseRecipient(ALICE.uuid, { type: 'RATE_LIMIT_FAILURE', retryAfterSeconds: 60 })
-    for (let index = 0; index < 100; index++) await live.send(ALICE.uuid, { text: `message ${index}` })
-    await expect(live.send(ALICE.uuid, { text: 'one too many' })).rejects.toThrow(
-      "signal: not sent: 100 messages already wait for Signal's rate limit to pass",
+    // Held until the hypha stops, when each rejects as not sent (the core would keep them).
+    const held = Array.from({ length: 1_000 }, (_, index) =>
+      live.send(ALICE.uuid, { text: `message ${index}` }).catch((error: unknown) => error),
     )
-    expect((await live.health()).detail).toContain('100 message(s) wait to be sent in order')
+    await expect(live.send(ALICE.uuid, { text: 'one too many' })).rejects.toThrow(
+      "signal: not sent: 1000 messages already wait for Signal's rate limit to pass",
+    )
+    await eventually(async () => (await live.health()).state === 'degraded', 'the hold to show')
+    expect((await live.health()).detail).toContain('1000 message(s) wait to be sent in order')
+    await live.stop()
+    expect((await Promise.all(held)).every((error) => String(error).includes('was not sent'))).toBe(true)
   })
 })
 

@@ -12,6 +12,8 @@ import type { World } from './world.ts'
 
 const API_PREFIX = '/api/v10'
 const CONTENT_LIMIT = 2_000
+/** How long Discord remembers a nonce for `enforce_nonce`: "the past few minutes". */
+const NONCE_MEMORY_MS = 5 * 60_000
 
 /** A file that arrived in a multipart upload. */
 export interface UploadedFile {
@@ -60,6 +62,9 @@ export class FakeRest {
   readonly #messages = new Map<string, Set<string>>()
   #rateLimited = 0
   #rateLimit: RateLimitShape = { retryAfter: 0.05, scope: 'user' }
+  #window: { readonly messages: number; readonly seconds: number; start: number; used: number } | undefined
+  /** Messages created with a nonce, by channel and nonce, for `enforce_nonce`. */
+  readonly #nonces = new Map<string, { readonly at: number; readonly body: unknown }>()
   readonly #refusedChannels = new Set<string>()
   readonly #overrides = new Map<string, Answer>()
 
@@ -76,6 +81,14 @@ export class FakeRest {
   rateLimitNext(count = 1, shape: Partial<RateLimitShape> = {}): void {
     this.#rateLimited = count
     this.#rateLimit = { retryAfter: 0.05, scope: 'user', ...shape }
+  }
+
+  /**
+   * From now on at most `messages` creations per `seconds`, as a route's bucket: the rest answer 429
+   * with the time left in the window, as Discord does. `undefined` lifts it.
+   */
+  limitRate(rate: { messages: number; seconds: number } | undefined): void {
+    this.#window = rate === undefined ? undefined : { ...rate, start: Date.now(), used: 0 }
   }
 
   /** Message creations in this channel answer 403 50013, as for a bot without Send Messages there. */
@@ -200,7 +213,14 @@ export class FakeRest {
       this.#rateLimited -= 1
       return rateLimited(this.#rateLimit)
     }
+    const windowed = this.#windowed()
+    if (windowed !== undefined) return windowed
     const json = (body ?? {}) as RESTPostAPIChannelMessageJSONBody
+    // With enforce_nonce, a nonce seen from the bot in the last few minutes answers that message again.
+    const nonceKey =
+      json.enforce_nonce === true && json.nonce !== undefined ? `${channelId}:${json.nonce}` : undefined
+    const seen = nonceKey === undefined ? undefined : this.#nonces.get(nonceKey)
+    if (seen !== undefined && Date.now() - seen.at < NONCE_MEMORY_MS) return { status: 200, body: seen.body }
     const content = json.content ?? ''
     if (content.length > CONTENT_LIMIT) {
       return invalidForm('content', 'BASE_TYPE_MAX_LENGTH', `Must be ${CONTENT_LIMIT} or fewer in length.`)
@@ -219,6 +239,7 @@ export class FakeRest {
         attachments,
       }),
       ...this.#world.mentionsOf(content, json.allowed_mentions),
+      ...(json.nonce === undefined ? {} : { nonce: json.nonce }),
     }
     const known = this.#messages.get(channelId) ?? new Set()
     this.#messages.set(channelId, known.add(message.id))
@@ -226,7 +247,24 @@ export class FakeRest {
     // Discord echoes a bot's own message back over the gateway, as it does every message.
     this.#gateway.dispatch(GatewayDispatchEvents.MessageCreate, message)
     const { member: _member, guild_id: _guild, channel_type: _type, ...created } = message
+    if (nonceKey !== undefined) this.#nonces.set(nonceKey, { at: Date.now(), body: created })
     return { status: 200, body: created }
+  }
+
+  #windowed(): Answer | undefined {
+    const window = this.#window
+    if (window === undefined) return undefined
+    const now = Date.now()
+    if (now - window.start >= window.seconds * 1_000) {
+      window.start = now
+      window.used = 0
+    }
+    if (window.used < window.messages) {
+      window.used += 1
+      return undefined
+    }
+    const left = Math.max(0.001, (window.start + window.seconds * 1_000 - now) / 1_000)
+    return rateLimited({ retryAfter: Number(left.toFixed(3)), scope: 'user' })
   }
 
   /** Remembers a message the test injected, so a reaction to it finds it. */

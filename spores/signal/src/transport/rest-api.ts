@@ -109,9 +109,23 @@ export class RestApi {
     if (!response.ok) {
       const reason =
         isRecord(answer) && typeof answer.error === 'string' ? answer.error : text || response.statusText
-      throw new Error(`signal-cli-rest-api refused ${what}: ${reason} (HTTP ${response.status})`)
+      throw new RestRefusal(
+        `signal-cli-rest-api refused ${what}: ${reason} (HTTP ${response.status})`,
+        response.status,
+      )
     }
     return answer
+  }
+}
+
+/** The REST API answered with an error status: a 5xx is the API's trouble, a 4xx a refusal. */
+export class RestRefusal extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message)
+    this.name = 'RestRefusal'
   }
 }
 

@@ -44,6 +44,8 @@ interface Connection {
 export class FakeDaemon {
   readonly account: string
   readonly requests = new Recorder<DaemonRequest>()
+  /** The sends and reactions signal-cli answered with success for every recipient, in order. */
+  readonly delivered = new Recorder<DaemonRequest>()
   readonly socketPath: string
   groups: readonly Group[]
   readonly #dir: string
@@ -52,6 +54,7 @@ export class FakeDaemon {
   readonly #unanswered = new Set<string>()
   readonly #refusedRecipients = new Map<string, RecipientFailure>()
   readonly #attachments = new Map<string, Uint8Array>()
+  #window: { readonly sends: number; readonly ms: number; start: number; used: number } | undefined
   #reorder = 0
   #silent = false
   readonly #reordered: (() => void)[] = []
@@ -123,6 +126,15 @@ export class FakeDaemon {
   /** Every send to this recipient fails for it, as signal-cli reports it, until `deliverTo`. */
   refuseRecipient(id: string, failure: RecipientFailure): void {
     this.#refusedRecipients.set(id, failure)
+  }
+
+  /**
+   * From now on at most `sends` sends per `ms`; the rest fail for every recipient with
+   * RATE_LIMIT_FAILURE and no retryAfterSeconds, as signal-cli reports a limit Signal gave no wait
+   * for. `undefined` lifts it.
+   */
+  limitRate(rate: { sends: number; ms: number } | undefined): void {
+    this.#window = rate === undefined ? undefined : { ...rate, start: Date.now(), used: 0 }
   }
 
   deliverTo(id: string): void {
@@ -218,6 +230,9 @@ export class FakeDaemon {
       return
     }
     const answer = this.#answer(method, params)
+    if ((method === 'send' || method === 'sendReaction') && 'result' in answer) {
+      this.delivered.add({ method, params, id, via: socket.data.via })
+    }
     reply('error' in answer ? { error: { data: null, ...answer.error }, id } : { result: answer.result, id })
   }
 
@@ -230,8 +245,9 @@ export class FakeDaemon {
           return { error: { code: -1, message: 'No recipients given' } }
         }
         const timestamp = Date.now()
+        const limited = overWindow(this.#window) ? { type: 'RATE_LIMIT_FAILURE' as const } : undefined
         const results = recipients.map((id) =>
-          sendResult(String(id), this.#refusedRecipients.get(String(id))),
+          sendResult(String(id), limited ?? this.#refusedRecipients.get(String(id))),
         )
         if (results.some((result) => result.type !== 'SUCCESS')) {
           const message = 'Failed to send message'
@@ -250,6 +266,19 @@ export class FakeDaemon {
         return { error: { code: -32601, message: 'Method not implemented' } }
     }
   }
+}
+
+/** Whether one more send goes past the rate window, counting it when it does not. */
+function overWindow(window: { sends: number; ms: number; start: number; used: number } | undefined): boolean {
+  if (window === undefined) return false
+  const now = Date.now()
+  if (now - window.start >= window.ms) {
+    window.start = now
+    window.used = 0
+  }
+  if (window.used >= window.sends) return true
+  window.used += 1
+  return false
 }
 
 /** A group as `listGroups` answers it in current signal-cli versions. */
