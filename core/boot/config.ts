@@ -114,6 +114,34 @@ const timeZoneSchema = text.refine(
   { message: 'expected an IANA time zone such as "UTC" or "Europe/Paris"' },
 )
 
+const isolationMode = z.enum(['worker', 'inline'])
+const sporeName = text.regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a spore name')
+
+/** Which spores run in a host of their own (see core/hosts): unset, every one not shipped in spores/. */
+const isolationSchema = z
+  .strictObject({
+    default: isolationMode.optional(),
+    spores: z.record(sporeName, isolationMode).default({}),
+    /** Guarded imports an isolated spore may use anyway, by spore. */
+    allow: z
+      .record(
+        sporeName,
+        z.array(z.enum(['bun:ffi', 'bun:sqlite', 'node:child_process', 'Bun.spawn', 'core'])),
+      )
+      .default({}),
+    /** How long a host has to answer the core's ping before it is ended and restarted (ms). */
+    answerMs: z.int().min(100).max(600_000).default(5_000),
+  })
+  .prefault({})
+
+/** What one host may hold: its heap (JS and external), in MiB, before it is ended and restarted. */
+const limitsSchema = z
+  .strictObject({
+    memoryMiB: z.int().min(16).max(65_536).default(256),
+    spores: z.record(sporeName, z.int().min(16).max(65_536)).default({}),
+  })
+  .prefault({})
+
 const ownerSchema = z.strictObject({ channel: text, userId: text })
 
 const fileSchema = z.strictObject({
@@ -166,6 +194,8 @@ const fileSchema = z.strictObject({
   sporangia: sporangiaSchema,
   log: logSchema,
   storage: storageSchema,
+  isolation: isolationSchema,
+  limits: limitsSchema,
 })
 
 type FileConfig = z.output<typeof fileSchema>

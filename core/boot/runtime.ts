@@ -2,6 +2,7 @@ import type { Logger } from '@mycelo/septum'
 import { AdmissionChain } from '../admission/chain.ts'
 import { InhibitorRoster } from '../admission/roster.ts'
 import { type Germination, RESERVED_NAMES } from '../germination/index.ts'
+import { hostKeeper } from '../hosts/keeper.ts'
 import { wordReasonsWith } from '../i18n/reason-words.ts'
 import { Translator } from '../i18n/translator.ts'
 import { PrincipalDirectory } from '../identity/directory.ts'
@@ -116,6 +117,17 @@ export function assembleRuntime(options: AssembleOptions): Assembly {
       runtime.routes.refresh()
       roster.refresh(germination.spores)
     },
+  })
+  // A spore whose host went down is marked down at once (fail closed), then started again.
+  hostKeeper.attach({
+    isCurrent: (name, instance) => germination.byName.get(name)?.instance === instance,
+    markDown: (name, reason) => {
+      const spore = germination.byName.get(name)
+      if (spore?.state !== 'live') return
+      spore.state = 'dormant'
+      spore.reason = reason
+    },
+    restart: (name) => lifecycle!.restart(name),
   })
   // A run that waited for a spore to finish starting is looked at once a change has settled.
   lifecycle.watch(() => scheduler.wake())

@@ -6,6 +6,7 @@ import {
   startAll,
   stopAll,
 } from '../germination/index.ts'
+import { hostKeeper } from '../hosts/keeper.ts'
 import type { LogTap } from '../http/api/events.ts'
 import { MetricsRegistry } from '../http/metrics.ts'
 import { type HttpServer, startHttp } from '../http/server.ts'
@@ -153,6 +154,8 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
           await closing
           await requests
           await stopAll(germination, { timeoutMs: config.timeouts.stop, logger })
+          // Hosts of spores that never started (dormant after create) go with the bot.
+          hostKeeper.endAll()
           close()
         },
       },

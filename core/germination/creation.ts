@@ -1,4 +1,5 @@
 import type { Manifest } from '@mycelo/septum'
+import { hostKeeper } from '../hosts/keeper.ts'
 import { coreReason } from '../i18n/reason-words.ts'
 import { DEFAULT_DEADLINES, raceDeadline } from '../supervision/deadline.ts'
 import { faultText } from './fault.ts'
@@ -26,6 +27,7 @@ export async function createInstance(
       { step: 'create()', ms: deadlineMs },
     )
   } catch (error) {
+    hostKeeper.end(module.host)
     return { ok: false, reason: coreReason('createFailed', { fault: faultText(error) }) }
   }
   let gaps: string | undefined
@@ -33,7 +35,10 @@ export async function createInstance(
     gaps = implementationGaps(manifest, instance)
   } catch (error) {
     // A Proxy or a throwing getter on what create() returned: this spore's fault alone.
+    hostKeeper.end(module.host)
     return { ok: false, reason: coreReason('createUnreadable', { fault: faultText(error) }) }
   }
-  return gaps === undefined ? { ok: true, instance } : { ok: false, reason: gaps }
+  if (gaps === undefined) return { ok: true, instance }
+  hostKeeper.end(module.host)
+  return { ok: false, reason: gaps }
 }

@@ -1,4 +1,5 @@
 import type { Enzyme, Hypha, Inhibitor, Rhiza } from '@mycelo/septum'
+import { hostKeeper } from '../hosts/keeper.ts'
 import { coreReason } from '../i18n/reason-words.ts'
 import {
   DEFAULT_DEADLINES,
@@ -136,6 +137,8 @@ async function step({ germination, spore, phase, call, deadlines }: Step): Promi
   } catch (error) {
     spore.state = 'dormant'
     spore.reason = error instanceof DeadlineExceeded ? error.message : stepFailed(phase, error)
+    // It will not run: a host it has is ended (a late start is then never released into a live host).
+    hostKeeper.end(hostKeeper.hostOf(spore.instance))
     logger.warn(`spore is dormant: ${phase}() failed`, { spore: spore.name, reason: spore.reason })
     for (const dependant of propagateDormancy(germination.order, germination.byName)) {
       logger.warn('spore is dormant', { spore: dependant.name, reason: dependant.reason })

@@ -8,6 +8,9 @@ import {
   migrationsProblem,
   type StorageMigration,
 } from '@mycelo/septum'
+import type { Host } from '../hosts/host.ts'
+import { loadIsolated } from '../hosts/isolated-loading.ts'
+import { hostKeeper } from '../hosts/keeper.ts'
 import { coreReason } from '../i18n/reason-words.ts'
 import { DEFAULT_DEADLINES, raceDeadline } from '../supervision/deadline.ts'
 import { faultText } from './fault.ts'
@@ -34,6 +37,8 @@ export interface LoadedModule {
   /** Relative to the spore's folder. */
   readonly entry: string
   readonly exported: SporeExport
+  /** Set when the spore runs in a host of its own: whoever lets the module go ends it. */
+  readonly host?: Host
 }
 
 export interface LoadOptions {
@@ -41,6 +46,11 @@ export interface LoadOptions {
   readonly deadlineMs?: number
   /** Set for a reload: the module and the spore's own files it imports are evaluated anew, not taken from Bun's cache. */
   readonly fresh?: number
+  /**
+   * The spore's name, when it is loaded to run: the isolation policy then decides whether it is
+   * imported here or in a host of its own. Without it (a host itself, a probe) it is imported here.
+   */
+  readonly spore?: string
 }
 
 export type ModuleLoad =
@@ -57,6 +67,10 @@ export async function loadModule(
   options: LoadOptions = {},
 ): Promise<ModuleLoad> {
   const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINES.create
+  const { spore, fresh } = options
+  if (spore !== undefined && hostKeeper.isolationOf(spore, dir) === 'worker') {
+    return loadIsolated(dir, manifest, { spore, deadlineMs, ...(fresh === undefined ? {} : { fresh }) })
+  }
   shareContractModules()
   const entry = findEntry(dir)
   if (entry === undefined) {

@@ -1,4 +1,5 @@
 import type { CompiledCatalog, ConfigSchema, Manifest } from '@mycelo/septum'
+import { hostKeeper } from '../hosts/keeper.ts'
 import { loadCatalogues } from './catalogues.ts'
 import { checkConfiguration } from './configuration.ts'
 import { type LoadedModule, loadModule } from './module-loading.ts'
@@ -46,6 +47,7 @@ export async function prepareSpore(options: PreparationOptions): Promise<Prepara
   }
   const { deadlineMs, fresh } = options
   const loaded = await loadModule(dir, manifest, {
+    spore: name,
     ...(deadlineMs === undefined ? {} : { deadlineMs }),
     ...(fresh === undefined ? {} : { fresh }),
   })
@@ -58,6 +60,10 @@ export async function prepareSpore(options: PreparationOptions): Promise<Prepara
     secrets: configSchema?.secrets ?? [],
   }
   const configuration = checkConfiguration(configSchema, store.settingsOf(name))
-  if (!configuration.ok) return { ...prepared, config: {}, reason: configuration.reason }
+  if (!configuration.ok) {
+    // Dormant before it runs: its host, if it has one, has nothing left to do.
+    hostKeeper.end(loaded.module?.host)
+    return { ...prepared, config: {}, reason: configuration.reason }
+  }
   return { ...prepared, config: configuration.config, reason: undefined }
 }

@@ -23,6 +23,15 @@ const LOADERS = {
 
 let shared = false
 
+/** Checks a spore's source before it is evaluated; throwing refuses the import (a host's guard). */
+export type SourceGuard = (path: string, source: string) => void
+let guard: SourceGuard | undefined
+
+/** Set once in a host, before its spore is imported: every source of the spore passes through it. */
+export function guardSources(check: SourceGuard): void {
+  guard = check
+}
+
 /**
  * Lets a spore outside the core's tree (a folder elsewhere, a bundled release) import
  * `@mycelo/septum`, `zod` and their subpaths: each resolves to the core's own copy, the very
@@ -45,6 +54,7 @@ export function shareContractModules(): void {
         const query = VERSION_QUERY.exec(specified)?.[0]
         const path = query === undefined ? specified : specified.slice(0, -query.length)
         const source = await readFile(path, 'utf8')
+        guard?.(path, source)
         const shared = path.startsWith(`${CORE_TREE}${sep}`) ? source : withSharedImports(source, path)
         return {
           contents: query === undefined ? shared : withVersionedImports(shared, query),

@@ -1,4 +1,5 @@
 import type { Logger } from '@mycelo/septum'
+import { hostKeeper } from '../hosts/keeper.ts'
 import { DeadlineExceeded, logExpiry, raceDeadline } from '../supervision/deadline.ts'
 import { faultText } from './fault.ts'
 import type { GerminatedSpore, Germination } from './ports.ts'
@@ -29,7 +30,13 @@ export async function stopStarted(germination: Germination, spore: GerminatedSpo
   await stopOne(spore, options)
 }
 
-async function stopOne(spore: GerminatedSpore, { timeoutMs, logger }: StopOptions): Promise<void> {
+async function stopOne(spore: GerminatedSpore, options: StopOptions): Promise<void> {
+  await stopInstance(spore, options)
+  // A host outlives its spore's stop() only until it has answered (or failed to).
+  hostKeeper.end(hostKeeper.hostOf(spore.instance))
+}
+
+async function stopInstance(spore: GerminatedSpore, { timeoutMs, logger }: StopOptions): Promise<void> {
   const instance = spore.instance as { stop?: () => unknown } | undefined
   if (typeof instance?.stop !== 'function') return
   try {

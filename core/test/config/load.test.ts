@@ -36,6 +36,8 @@ describe('loadConfig', () => {
     const cwd = process.cwd()
     expect(config).toEqual({
       file: undefined,
+      isolation: { spores: {}, allow: {}, answerMs: 5000 },
+      limits: { memoryMiB: 256, spores: {} },
       prefix: '/',
       spores: [join(cwd, 'spores'), join(cwd, 'data', 'spores')],
       database: join(cwd, 'data', 'mycelo.db'),
@@ -100,6 +102,8 @@ describe('loadConfig', () => {
     const folder = join(path, '..')
     expect(loadConfig({ env: { MYCELO_CONFIG: path } })).toEqual({
       file: path,
+      isolation: { spores: {}, allow: {}, answerMs: 5000 },
+      limits: { memoryMiB: 256, spores: {} },
       prefix: '!',
       spores: [join(folder, 'plugins'), '/opt/mycelo/spores'],
       database: join(folder, 'state', 'bot.db'),

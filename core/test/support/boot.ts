@@ -33,7 +33,7 @@ export async function bootInFolder(options: BootInFolderOptions): Promise<Booted
   const configFile = join(options.folder, 'mycelo.yaml')
   // A test bot serves its page on a port of its own, never the default one another bot may hold.
   const http = /^http:/m.test(options.config) ? '' : '\nhttp:\n  port: 0\n'
-  writeFileSync(configFile, `${options.config}${http}`)
+  writeFileSync(configFile, `${options.config}${http}${testIsolation(options.config)}`)
   if (options.prepare) {
     const store = openStore({ path: loadConfig({ path: configFile, env: {} }).database })
     try {
@@ -79,4 +79,15 @@ export function seedStore(seed: Seed): NonNullable<BootInFolderOptions['prepare'
       for (const role of grant.roles) grantRole(store, id, ensureRole(store, role, { patterns: [] }))
     }
   }
+}
+
+/**
+ * A test's spores sit in a temporary folder, which the bot would isolate: they run inline unless the
+ * test says otherwise, or MYCELO_ISOLATION=worker runs them all in hosts (the `chat` hypha, which
+ * tests reach into, stays inline).
+ */
+function testIsolation(config: string): string {
+  if (/^isolation:/m.test(config)) return ''
+  const mode = process.env.MYCELO_ISOLATION === 'worker' ? 'worker' : 'inline'
+  return `\nisolation:\n  default: ${mode}\n  spores: { chat: inline }\n`
 }

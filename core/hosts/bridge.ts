@@ -1,0 +1,310 @@
+import { receiveMessageOnPort } from 'node:worker_threads'
+import {
+  type CallKind,
+  errorOf,
+  type FaultMark,
+  faultOf,
+  type HandleMark,
+  type MarshalMode,
+  marshal,
+  unmarshal,
+} from './marshal.ts'
+
+/**
+ * One end of the link between the core and a host: the same class on both sides. Each side exports
+ * functions as handles and calls the other's through proxies; a proxy the side no longer holds is
+ * released (with the count of times it was received, so a handle sent again meanwhile survives).
+ *
+ * Calls are asynchronous over `post`, or synchronous over a MessagePort both ends share: the caller
+ * blocks on its own flag in a SharedArrayBuffer, and while blocked still answers the other side's
+ * synchronous calls (a storage transaction's callback calls back into the core that is waiting on it).
+ */
+export interface BridgeOptions {
+  /** Posts a message to the other side's ordinary handler. */
+  readonly post: (message: WireMessage) => void
+  /** This side's end of the synchronous channel. */
+  readonly port: MessagePort
+  /** Index 0 is the core's flag, 1 the host's. */
+  readonly flags: Int32Array
+  readonly side: 0 | 1
+  /** How long a call made through a proxy may take, by the member's path; none leaves it unbounded. */
+  readonly deadlineOf?: (path: readonly string[]) => CallDeadline | undefined
+  /** How long a synchronous call may block this side. */
+  readonly syncMs: number
+  /** See Unmarshal.adapt. */
+  readonly adapt?: (value: Record<string, unknown>) => Record<string, unknown>
+}
+
+export interface CallDeadline {
+  readonly ms: number
+  /** Told when it passes: the call has already failed with `error`. */
+  readonly onExpired: (step: string, ms: number) => Error
+  readonly step: string
+}
+
+export type WireMessage =
+  | { readonly t: 'call'; readonly seq: number; readonly fn: number; readonly args: unknown[] }
+  | { readonly t: 'done'; readonly seq: number; readonly value?: unknown; readonly fault?: FaultMark }
+  | { readonly t: 'fire'; readonly fn: number; readonly args: unknown[] }
+  | { readonly t: 'release'; readonly fn: number; readonly count: number }
+
+type SyncMessage =
+  | { readonly t: 'sync'; readonly seq: number; readonly fn: number; readonly args: unknown[] }
+  | { readonly t: 'synced'; readonly seq: number; readonly value?: unknown; readonly fault?: FaultMark }
+
+type AnyFn = (...args: unknown[]) => unknown
+
+interface Exported {
+  readonly fn: AnyFn
+  readonly owner: unknown
+  sent: number
+}
+
+interface Pending {
+  readonly resolve: (value: unknown) => void
+  readonly reject: (error: unknown) => void
+  readonly timer: ReturnType<typeof setTimeout> | undefined
+}
+
+export class Bridge {
+  readonly #options: BridgeOptions
+  readonly #exports = new Map<number, Exported>()
+  readonly #ids = new WeakMap<AnyFn, Map<unknown, number>>()
+  readonly #imports = new Map<number, { ref: WeakRef<AnyFn>; received: number }>()
+  readonly #pending = new Map<number, Pending>()
+  readonly #registry: FinalizationRegistry<number>
+  #nextHandle = 1
+  #seq = 1
+  #closed: Error | undefined
+
+  constructor(options: BridgeOptions) {
+    this.#options = options
+    this.#registry = new FinalizationRegistry((id) => this.#collected(id))
+    options.port.addEventListener('message', (event) => void this.#onSync(event.data as SyncMessage, false))
+    options.port.start()
+  }
+
+  /** Marshals a value for the other side, exporting its functions. */
+  out(value: unknown, mode: MarshalMode = 'context'): unknown {
+    return marshal(value, this, mode)
+  }
+
+  /** Unmarshals a value from the other side; `path` names where it sits, for its deadlines. */
+  in(value: unknown, path: readonly string[] = []): unknown {
+    const adapt = this.#options.adapt
+    return unmarshal(value, { proxy: (mark, at) => this.#proxy(mark, at), ...(adapt ? { adapt } : {}) }, path)
+  }
+
+  export(fn: AnyFn, owner: unknown): number {
+    let byOwner = this.#ids.get(fn)
+    if (byOwner === undefined) {
+      byOwner = new Map()
+      this.#ids.set(fn, byOwner)
+    }
+    let id = byOwner.get(owner)
+    const known = id === undefined ? undefined : this.#exports.get(id)
+    if (id === undefined || known === undefined) {
+      id = this.#nextHandle++
+      byOwner.set(owner, id)
+      this.#exports.set(id, { fn, owner, sent: 1 })
+    } else known.sent += 1
+    return id
+  }
+
+  /** Calls one of the other side's handles and awaits its answer, within a deadline when given. */
+  call(fn: number, args: readonly unknown[], deadline?: CallDeadline): Promise<unknown> {
+    if (this.#closed) return Promise.reject(this.#closed)
+    const seq = this.#seq++
+    const marshalled = args.map((arg) => this.out(arg))
+    return new Promise((resolve, reject) => {
+      const timer =
+        deadline === undefined
+          ? undefined
+          : setTimeout(() => {
+              this.#pending.delete(seq)
+              reject(deadline.onExpired(deadline.step, deadline.ms))
+            }, deadline.ms)
+      this.#pending.set(seq, { resolve, reject, timer })
+      this.#options.post({ t: 'call', seq, fn, args: marshalled })
+    })
+  }
+
+  /** Calls one of the other side's handles and blocks this side until it answers (or `syncMs` pass). */
+  callSync(fn: number, args: readonly unknown[]): unknown {
+    if (this.#closed) throw this.#closed
+    const seq = this.#seq++
+    const { port, flags, side } = this.#options
+    port.postMessage({ t: 'sync', seq, fn, args: args.map((arg) => this.out(arg)) } satisfies SyncMessage)
+    this.#wake(1 - side)
+    const until = Date.now() + this.#options.syncMs
+    for (;;) {
+      const left = until - Date.now()
+      if (left <= 0) throw new Error(`a synchronous call was not answered within ${this.#options.syncMs} ms`)
+      Atomics.wait(flags, side, 0, left)
+      Atomics.store(flags, side, 0)
+      for (let received = receiveMessageOnPort(port); received; received = receiveMessageOnPort(port)) {
+        const message = received.message as SyncMessage
+        if (message.t === 'sync') {
+          this.#onSync(message, true)
+          continue
+        }
+        if (message.seq !== seq) continue // an answer to a call that gave up waiting
+        if (message.fault) throw errorOf(message.fault)
+        return this.in(message.value)
+      }
+    }
+  }
+
+  /** Tells the other side to call a handle, with no answer. */
+  fire(fn: number, args: readonly unknown[]): void {
+    if (this.#closed) return
+    this.#options.post({ t: 'fire', fn, args: args.map((arg) => this.out(arg)) })
+  }
+
+  /** Handles one message from the other side's `post`. */
+  receive(message: WireMessage): void {
+    switch (message.t) {
+      case 'call':
+        void this.#answer(message)
+        return
+      case 'done': {
+        const pending = this.#pending.get(message.seq)
+        if (pending === undefined) return
+        this.#pending.delete(message.seq)
+        clearTimeout(pending.timer)
+        if (message.fault) pending.reject(errorOf(message.fault))
+        else pending.resolve(this.in(message.value))
+        return
+      }
+      case 'fire':
+        try {
+          this.#invoke(message.fn, message.args)
+        } catch {
+          // Fired calls (log lines, connection reports) have no one to answer.
+        }
+        return
+      case 'release': {
+        const exported = this.#exports.get(message.fn)
+        if (exported === undefined) return
+        exported.sent -= message.count
+        if (exported.sent <= 0) {
+          this.#exports.delete(message.fn)
+          this.#ids.get(exported.fn)?.delete(exported.owner)
+        }
+        return
+      }
+    }
+  }
+
+  /** Fails every call waiting on the other side: it is gone. */
+  close(error: Error): void {
+    this.#closed = error
+    for (const [seq, pending] of this.#pending) {
+      clearTimeout(pending.timer)
+      this.#pending.delete(seq)
+      pending.reject(error)
+    }
+    this.#options.port.close()
+  }
+
+  /** How many handles this side holds for the other: a growing count is a leak. */
+  get exported(): number {
+    return this.#exports.size
+  }
+
+  async #answer(message: Extract<WireMessage, { t: 'call' }>): Promise<void> {
+    let reply: WireMessage
+    try {
+      const value = await this.#invoke(message.fn, message.args)
+      reply = { t: 'done', seq: message.seq, value: this.out(value, 'api') }
+    } catch (error) {
+      reply = { t: 'done', seq: message.seq, fault: faultOf(error) }
+    }
+    try {
+      this.#options.post(reply)
+    } catch (error) {
+      // An answer that cannot be cloned (a Symbol, a Proxy) is that call's failure, not the bridge's.
+      this.#options.post({ t: 'done', seq: message.seq, fault: faultOf(error) })
+    }
+  }
+
+  #invoke(id: number, args: readonly unknown[]): unknown {
+    const exported = this.#exports.get(id)
+    if (exported === undefined) throw new Error('this function is no longer available across the host')
+    return exported.fn.apply(
+      exported.owner,
+      args.map((arg) => this.in(arg)),
+    )
+  }
+
+  async #onSync(message: SyncMessage, blocked: boolean): Promise<void> {
+    if (message.t !== 'sync') return // an answer nobody waits for any more
+    const { port, side } = this.#options
+    let answer: SyncMessage
+    try {
+      let value = this.#invoke(message.fn, message.args)
+      if (isThenable(value)) {
+        if (blocked) throw new Error('a synchronous call cannot wait for a promise while its caller waits')
+        value = await value
+      }
+      answer = { t: 'synced', seq: message.seq, value: this.out(value) }
+    } catch (error) {
+      answer = { t: 'synced', seq: message.seq, fault: faultOf(error) }
+    }
+    try {
+      port.postMessage(answer)
+    } catch (error) {
+      port.postMessage({ t: 'synced', seq: message.seq, fault: faultOf(error) } satisfies SyncMessage)
+    }
+    this.#wake(1 - side)
+  }
+
+  #wake(index: number): void {
+    Atomics.store(this.#options.flags, index, 1)
+    Atomics.notify(this.#options.flags, index)
+  }
+
+  #proxy(mark: HandleMark, path: readonly string[]): AnyFn {
+    const id = mark['\u0000fn']
+    const known = this.#imports.get(id)
+    const alive = known?.ref.deref()
+    if (known && alive) {
+      known.received += 1
+      return alive
+    }
+    const fn = this.#make(id, mark.kind, path)
+    if (known) {
+      known.ref = new WeakRef(fn)
+      known.received += 1
+    } else this.#imports.set(id, { ref: new WeakRef(fn), received: 1 })
+    this.#registry.register(fn, id)
+    return fn
+  }
+
+  #make(id: number, kind: CallKind, path: readonly string[]): AnyFn {
+    if (kind === 'fire') return (...args) => this.fire(id, args)
+    if (kind === 'sync') return (...args) => this.callSync(id, args)
+    const deadline = this.#options.deadlineOf?.(path)
+    return (...args) => this.call(id, args, deadline)
+  }
+
+  #collected(id: number): void {
+    const known = this.#imports.get(id)
+    if (known === undefined || known.ref.deref() !== undefined) return
+    this.#imports.delete(id)
+    if (this.#closed) return
+    try {
+      this.#options.post({ t: 'release', fn: id, count: known.received })
+    } catch {
+      // The other side is gone: nothing to release.
+    }
+  }
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  )
+}

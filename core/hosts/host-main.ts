@@ -1,0 +1,117 @@
+/**
+ * A spore host: the Bun Worker one isolated spore runs in. It imports the spore's module, calls
+ * create(), and answers the core's calls over the bridge; every context the spore receives is made
+ * of proxies back into the core. A fault of any kind ends this worker, never the bot.
+ */
+import { heapStats } from 'bun:jsc'
+import type { Manifest } from '@mycelo/septum'
+import { faultText } from '../germination/fault.ts'
+import { type LoadedModule, loadModule } from '../germination/module-loading.ts'
+import { Bridge, type WireMessage } from './bridge.ts'
+import { guardImports, type ImportAllowance } from './import-guard.ts'
+import { markSync } from './marshal.ts'
+
+/** The worker's own scope: how it hears the core and answers it. */
+const scope = globalThis as unknown as {
+  onmessage: ((event: MessageEvent) => void) | null
+  postMessage(message: unknown): void
+}
+const postMessage = (message: unknown) => scope.postMessage(message)
+
+export interface HostInit {
+  readonly t: 'init'
+  readonly port: MessagePort
+  readonly flags: Int32Array
+  readonly syncMs: number
+}
+
+export interface LoadRequest {
+  readonly dir: string
+  readonly manifest: Manifest
+  readonly deadlineMs: number
+  readonly fresh?: number
+  readonly allow: ImportAllowance
+}
+
+let bridge: Bridge | undefined
+let loaded: LoadedModule | undefined
+
+// What the spore cannot catch ends its host, with the fault told to the core first.
+const end = (what: string, error: unknown) => {
+  postMessage({ t: 'fault', text: `${what}: ${faultText(error)}` })
+  process.exit(1)
+}
+process.on('uncaughtException', (error) => end('uncaught exception', error))
+process.on('unhandledRejection', (error) => end('unhandled rejection', error))
+
+const root = {
+  async load(request: LoadRequest) {
+    guardImports(request.allow)
+    const loading = await loadModule(request.dir, request.manifest, {
+      deadlineMs: request.deadlineMs,
+      ...(request.fresh === undefined ? {} : { fresh: request.fresh }),
+    })
+    if (!loading.ok) return { refused: loading.reason }
+    loaded = loading.module
+    if (loaded === undefined) return { module: false }
+    const { configSchema, migrations, operations } = loaded.exported
+    return {
+      module: true,
+      entry: loaded.entry,
+      ...(configSchema
+        ? {
+            schema: {
+              safeParse: markSync((input: unknown) => configSchema.safeParse(input)),
+              ...(configSchema.toJsonSchema
+                ? { toJsonSchema: markSync(() => configSchema.toJsonSchema?.()) }
+                : {}),
+              ...(configSchema.secrets ? { secrets: [...configSchema.secrets] } : {}),
+            },
+          }
+        : {}),
+      ...(migrations
+        ? {
+            migrations: migrations.map((migration) => ({
+              version: migration.version,
+              ...(migration.description === undefined ? {} : { description: migration.description }),
+              up: markSync((tx: unknown) => migration.up(tx as Parameters<typeof migration.up>[0])),
+            })),
+          }
+        : {}),
+      ...(operations === undefined ? {} : { operations }),
+    }
+  },
+  async create() {
+    if (loaded === undefined) throw new Error('create() was asked before the module was loaded')
+    return loaded.exported.create()
+  },
+  /** This worker's own heap, external memory included: what the core's memory ceiling reads. */
+  async heap() {
+    const stats = heapStats()
+    return stats.heapSize + stats.extraMemorySize
+  },
+}
+
+/** A storage transaction's work runs inside the core's SQLite transaction: it is called synchronously. */
+function adapt(value: Record<string, unknown>): Record<string, unknown> {
+  const transaction = value.transaction
+  if (typeof transaction !== 'function' || typeof value.get !== 'function') return value
+  return { ...value, transaction: (work: object) => transaction(markSync(work)) }
+}
+
+scope.onmessage = (event: MessageEvent) => {
+  const data = event.data as HostInit | WireMessage
+  if (data.t === 'init') {
+    bridge = new Bridge({
+      post: (message) => postMessage(message),
+      port: data.port,
+      flags: data.flags,
+      side: 1,
+      syncMs: data.syncMs,
+      adapt,
+    })
+    postMessage({ t: 'ready', root: bridge.out(root, 'api') })
+    return
+  }
+  bridge?.receive(data)
+}

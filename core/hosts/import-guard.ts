@@ -1,0 +1,69 @@
+import { realpathSync } from 'node:fs'
+import { dirname, isAbsolute, resolve, sep } from 'node:path'
+import { guardSources } from '../germination/shared-modules.ts'
+
+/** What an isolated spore may not import unless the operator allows it for that spore. */
+export const GUARDED_IMPORTS = ['bun:ffi', 'bun:sqlite', 'node:child_process', 'Bun.spawn', 'core'] as const
+export type GuardedImport = (typeof GUARDED_IMPORTS)[number]
+
+/** The guarded imports the operator allows one spore. */
+export type ImportAllowance = readonly GuardedImport[]
+
+/** The core's own modules: a spore reaching into them would hold the bot's store and secrets. */
+const CORE_MODULES = `${realpathSync(resolve(import.meta.dir, '..'))}${sep}`
+
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)(['"])([^'"\s]+)\1/g
+const SPAWN = /\bBun\s*\.\s*spawn(?:Sync)?\b/
+
+/** Which guarded import a specifier is, if any. */
+function guardedBy(specifier: string, from: string): GuardedImport | undefined {
+  if (specifier === 'bun:ffi' || specifier === 'bun:sqlite') return specifier
+  if (specifier === 'node:child_process' || specifier === 'child_process') return 'node:child_process'
+  if (specifier.startsWith('.') || isAbsolute(specifier)) {
+    const target = isAbsolute(specifier) ? specifier : resolve(dirname(from), specifier)
+    if (target.startsWith(CORE_MODULES)) return 'core'
+  }
+  return undefined
+}
+
+/** The first guarded import a source makes that is not allowed, with the specifier as written. */
+export function refusedImport(
+  path: string,
+  source: string,
+  allow: ImportAllowance,
+): { readonly guarded: GuardedImport; readonly written: string } | undefined {
+  for (const match of source.matchAll(SPECIFIER)) {
+    const written = match[2]!
+    const guarded = guardedBy(written, path)
+    if (guarded !== undefined && !allow.includes(guarded)) return { guarded, written }
+  }
+  if (!allow.includes('Bun.spawn') && SPAWN.test(source))
+    return { guarded: 'Bun.spawn', written: 'Bun.spawn' }
+  return undefined
+}
+
+/** Raised for a refused import; germination words it as the module's load failure. */
+export class ImportRefused extends Error {
+  override readonly name = 'ImportRefused'
+}
+
+/**
+ * Installed in a host before its spore loads: each of the spore's sources is read for guarded
+ * imports, and Bun.spawn is taken away at run time. Where Bun resolves a module without showing the
+ * core its source (a specifier computed at run time), this cannot see it: defence in depth, not a wall.
+ */
+export function guardImports(allow: ImportAllowance): void {
+  guardSources((path, source) => {
+    const refused = refusedImport(path, source, allow)
+    if (refused === undefined) return
+    throw new ImportRefused(
+      `${path} imports ${refused.written}, which an isolated spore may not use unless the operator allows "${refused.guarded}" for it (isolation.allow)`,
+    )
+  })
+  if (!allow.includes('Bun.spawn')) {
+    const refuse = () => {
+      throw new ImportRefused('Bun.spawn is not available to an isolated spore unless the operator allows it')
+    }
+    Object.assign(Bun, { spawn: refuse, spawnSync: refuse })
+  }
+}

@@ -1,0 +1,71 @@
+import type { ConfigSchema, JsonSchema, Manifest, StorageMigration } from '@mycelo/septum'
+import { faultText } from '../germination/fault.ts'
+import type { ModuleLoad, SporeExport } from '../germination/module-loading.ts'
+import { coreReason } from '../i18n/reason-words.ts'
+import type { Host } from './host.ts'
+import { hostKeeper } from './keeper.ts'
+
+interface LoadAnswer {
+  readonly refused?: string
+  readonly module?: boolean
+  readonly entry?: string
+  readonly schema?: {
+    readonly safeParse: ConfigSchema['safeParse']
+    readonly toJsonSchema?: () => JsonSchema
+    readonly secrets?: readonly string[]
+  }
+  readonly migrations?: readonly StorageMigration[]
+  readonly operations?: unknown
+}
+
+export interface IsolatedLoadOptions {
+  readonly spore: string
+  readonly deadlineMs: number
+  readonly fresh?: number
+}
+
+/**
+ * Loads a spore in a host of its own: the worker imports the module and reads its default export;
+ * the core receives proxies with the same shape (create, configSchema, migrations, operations). The
+ * host is ended here when the spore will not run; otherwise by whoever ends the spore.
+ */
+export async function loadIsolated(
+  dir: string,
+  manifest: Manifest,
+  options: IsolatedLoadOptions,
+): Promise<ModuleLoad & { readonly host?: Host }> {
+  const host = hostKeeper.open(options.spore)
+  let answer: LoadAnswer
+  try {
+    answer = (await host.root('load', {
+      dir,
+      manifest,
+      deadlineMs: options.deadlineMs,
+      allow: hostKeeper.policy.allow[options.spore] ?? [],
+      ...(options.fresh === undefined ? {} : { fresh: options.fresh }),
+    })) as LoadAnswer
+  } catch (error) {
+    hostKeeper.end(host)
+    // A top level that never yields cannot answer: its host is ended, and this spore alone is dormant.
+    return {
+      ok: false,
+      reason: coreReason('moduleFailed', { entry: 'in its host', fault: faultText(error) }),
+    }
+  }
+  if (answer.refused !== undefined || !answer.module) {
+    hostKeeper.end(host)
+    if (answer.refused !== undefined) return { ok: false, reason: answer.refused }
+    return { ok: true, module: undefined }
+  }
+  const exported: SporeExport = {
+    create: async () => {
+      const instance = await host.root('create')
+      if (typeof instance === 'object' && instance !== null) hostKeeper.adopt(host, instance)
+      return instance
+    },
+    ...(answer.schema ? { configSchema: answer.schema } : {}),
+    ...(answer.migrations ? { migrations: answer.migrations } : {}),
+    ...(answer.operations === undefined ? {} : { operations: answer.operations }),
+  }
+  return { ok: true, module: { entry: answer.entry ?? 'index', exported, host } }
+}

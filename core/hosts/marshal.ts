@@ -1,0 +1,198 @@
+/**
+ * How a value crosses between the core and a host. Data crosses as a structured clone; a function
+ * crosses as a handle the other side calls back through, so a context keeps every member it has
+ * inline. How a handle is called (awaited, answered at once, or not answered at all) is read off
+ * the shape it sits in, since a septum context mixes synchronous members (`t`, `has`, `rhiza`) with
+ * asynchronous ones (`reply`, `storage.get`) and a spore must not be able to tell the difference.
+ */
+
+/** The key that marks a handle in a marshalled value: no spore data uses a NUL in a key. */
+export const HANDLE = '\u0000fn'
+/** The key that marks an error in a marshalled value, so its name, message and code survive. */
+export const FAULT = '\u0000err'
+
+/** How the side holding a handle's proxy calls it. */
+export type CallKind = 'async' | 'sync' | 'fire'
+
+export interface HandleMark {
+  readonly [HANDLE]: number
+  readonly kind: CallKind
+}
+
+/** Members a context answers synchronously, wherever they sit. */
+const SYNC_MEMBERS = new Set([
+  't',
+  'has',
+  'rhiza',
+  'requireCapability',
+  'capabilitiesOf',
+  'listPlugins',
+  'availableLocales',
+  // A spore's own members the core calls synchronously: its schema, and a migration inside a transaction.
+  'safeParse',
+  'toJsonSchema',
+  'up',
+])
+
+/** Objects whose functions are all asynchronous wherever they sit: a rhiza's api handed across. */
+const APIS = new WeakSet<object>()
+/** Functions the other side must call synchronously: a storage transaction's work. */
+const SYNC_CALLBACKS = new WeakSet<object>()
+
+export function markApi<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) APIS.add(value)
+  return value
+}
+
+export function markSync<T extends object>(fn: T): T {
+  SYNC_CALLBACKS.add(fn)
+  return fn
+}
+const LOGGER_LINES = new Set(['debug', 'info', 'warn', 'error'])
+
+/**
+ * `context` reads the septum shapes (a logger's lines are fired, a capabilities' has/list answered
+ * at once); `api` makes every function asynchronous, as a rhiza's api is across a host.
+ */
+export type MarshalMode = 'context' | 'api'
+
+/** Where an exported function is kept while the other side may call it. */
+export interface HandleTable {
+  /** `owner` is what the function is called on: a spore's methods keep their `this`. */
+  export(fn: (...args: unknown[]) => unknown, owner: unknown): number
+}
+
+/** Structured-clone types that cross as they are. */
+function crossesAsIs(value: object): boolean {
+  return (
+    value instanceof Date ||
+    value instanceof RegExp ||
+    value instanceof ArrayBuffer ||
+    ArrayBuffer.isView(value) ||
+    value instanceof Map ||
+    value instanceof Set ||
+    value instanceof Blob
+  )
+}
+
+export function marshal(value: unknown, table: HandleTable, mode: MarshalMode = 'context'): unknown {
+  return walk(value, { table, mode, seen: new Set(), key: undefined, parent: undefined })
+}
+
+interface Walk {
+  readonly table: HandleTable
+  readonly mode: MarshalMode
+  readonly seen: Set<object>
+  readonly key: string | undefined
+  readonly parent: object | undefined
+}
+
+function walk(value: unknown, at: Walk): unknown {
+  if (typeof value === 'function') {
+    const kind = SYNC_CALLBACKS.has(value) ? 'sync' : at.mode === 'api' ? 'async' : kindOf(at.key, at.parent)
+    return { [HANDLE]: at.table.export(value as (...args: unknown[]) => unknown, at.parent), kind }
+  }
+  if (typeof value !== 'object' || value === null) return value
+  if (value instanceof Error) return faultOf(value)
+  if (crossesAsIs(value)) return value
+  // A cycle cannot be cloned as a tree; the repeated branch crosses as nothing.
+  if (at.seen.has(value)) return undefined
+  at.seen.add(value)
+  if (APIS.has(value)) at = { ...at, mode: 'api' }
+  try {
+    if (Array.isArray(value)) return value.map((item) => walk(item, { ...at, key: undefined, parent: value }))
+    const out: Record<string, unknown> = {}
+    for (const key of membersOf(value)) {
+      let member: unknown
+      try {
+        member = (value as Record<string, unknown>)[key]
+      } catch {
+        continue
+      }
+      if (member === undefined) continue
+      const mode = at.mode === 'context' && key === 'api' ? 'api' : at.mode
+      out[key] = walk(member, { ...at, mode, key, parent: value })
+    }
+    return out
+  } finally {
+    at.seen.delete(value)
+  }
+}
+
+/** Own enumerable keys, and for a class instance its methods too (a store's surface is a class). */
+function membersOf(value: object): string[] {
+  const keys = new Set(Object.keys(value))
+  for (let proto = Object.getPrototypeOf(value); proto && proto !== Object.prototype; ) {
+    for (const key of Object.getOwnPropertyNames(proto)) {
+      if (key === 'constructor' || keys.has(key)) continue
+      const descriptor = Object.getOwnPropertyDescriptor(proto, key)
+      if (typeof descriptor?.value === 'function') keys.add(key)
+    }
+    proto = Object.getPrototypeOf(proto)
+  }
+  return [...keys]
+}
+
+function kindOf(key: string | undefined, parent: object | undefined): CallKind {
+  if (key === undefined || parent === undefined) return 'async'
+  const shape = parent as Record<string, unknown>
+  const logger = typeof shape.child === 'function' && typeof shape.info === 'function'
+  if (logger && LOGGER_LINES.has(key)) return 'fire'
+  if (logger && key === 'child') return 'sync'
+  // A connection report is told, never answered: a hypha calls it from wherever it notices.
+  if (typeof shape.up === 'function' && typeof shape.lost === 'function') return 'fire'
+  // Capabilities answer at once; a storage or a schedule also lists, but never has has().
+  if (typeof shape.has === 'function' && typeof shape.list === 'function') return 'sync'
+  return SYNC_MEMBERS.has(key) ? 'sync' : 'async'
+}
+
+export interface FaultMark {
+  readonly [FAULT]: { name: string; message: string; code?: unknown; stack?: string }
+}
+
+export function faultOf(error: unknown): FaultMark {
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code
+    return {
+      [FAULT]: {
+        name: error.name,
+        message: error.message,
+        ...(code === undefined ? {} : { code }),
+        ...(error.stack === undefined ? {} : { stack: error.stack }),
+      },
+    }
+  }
+  return { [FAULT]: { name: 'Error', message: String(error) } }
+}
+
+/** The error a marshalled fault stands for: same name, message and code. */
+export function errorOf(mark: FaultMark): Error {
+  const { name, message, code, stack } = mark[FAULT]
+  const error = new Error(message)
+  Object.defineProperty(error, 'name', { value: name, configurable: true, writable: true })
+  if (code !== undefined) (error as Error & { code?: unknown }).code = code
+  if (stack !== undefined) error.stack = stack
+  return error
+}
+
+export function isFault(value: unknown): value is FaultMark {
+  return typeof value === 'object' && value !== null && FAULT in value
+}
+
+/** Turns handles back into callable functions, `proxy` making each; faults back into errors. */
+export interface Unmarshal {
+  readonly proxy: (mark: HandleMark, path: readonly string[]) => unknown
+  /** Called on each object rebuilt: a side may adjust a shape it knows (a storage's transaction). */
+  readonly adapt?: (value: Record<string, unknown>) => Record<string, unknown>
+}
+
+export function unmarshal(value: unknown, how: Unmarshal, path: readonly string[] = []): unknown {
+  if (typeof value !== 'object' || value === null) return value
+  if (HANDLE in value) return how.proxy(value as HandleMark, path)
+  if (FAULT in value) return errorOf(value as FaultMark)
+  if (crossesAsIs(value)) return value
+  if (Array.isArray(value)) return value.map((item) => unmarshal(item, how, path))
+  const out: Record<string, unknown> = {}
+  for (const [key, member] of Object.entries(value)) out[key] = unmarshal(member, how, [...path, key])
+  return how.adapt ? how.adapt(out) : out
+}
