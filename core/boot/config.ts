@@ -223,6 +223,11 @@ export interface LoadConfigOptions {
   readonly path?: string
   /** Where MYCELO_CONFIG is read from; the process's environment unless given. */
   readonly env?: Readonly<Record<string, string | undefined>>
+  /**
+   * The folder a relative path, the default `mycelo.yaml` and the defaults' paths are read against:
+   * the process's working folder unless given (a test gives its own, never the checkout's).
+   */
+  readonly folder?: string
 }
 
 /** Reads, validates and resolves mycelo.yaml. Throws ConfigFileError naming what is wrong. */
@@ -230,12 +235,13 @@ export function loadConfig(options: LoadConfigOptions = {}): MyceloConfig {
   const env = options.env ?? process.env
   const named = options.path ?? env.MYCELO_CONFIG
   const source = options.path === undefined ? ' (named by MYCELO_CONFIG)' : ''
-  const file = resolve(named ?? DEFAULT_CONFIG_FILE)
+  const folder = options.folder ?? process.cwd()
+  const file = resolve(folder, named ?? DEFAULT_CONFIG_FILE)
   const label = displayName(file)
   if (!existsSync(file)) {
     // A path someone typed that points nowhere is a mistake, not a request for defaults.
     if (named !== undefined) throw new ConfigFileError(`${label}: no such file${source}`)
-    return resolvePaths(fileSchema.parse({}), process.cwd(), undefined)
+    return resolvePaths(fileSchema.parse({}), folder, undefined)
   }
   const raw = readYaml(file, label)
   const parsed = fileSchema.safeParse(raw ?? {}, { reportInput: true })

@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, it } from 'bun:test'
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { ConfigFileError, loadConfig } from '../../boot/config.ts'
 import { scratchFolder } from '../store/scratch.ts'
+import { TEST_KNOBS } from '../support/hermetic.ts'
 
 const scratch = scratchFolder('config')
 afterAll(() => scratch.remove())
@@ -30,10 +31,26 @@ function refusal(yaml: string): string {
   throw new Error('the config was accepted')
 }
 
+describe('the tests themselves', () => {
+  it("never read the operator's configuration, data folder or MYCELO_* settings", () => {
+    const named = Object.keys(process.env).filter((name) => name.startsWith('MYCELO_'))
+    expect(named.filter((name) => !TEST_KNOBS.has(name))).toEqual(['MYCELO_CONFIG'])
+    const config = loadConfig()
+    const folder = dirname(process.env.MYCELO_CONFIG!)
+    expect(folder.startsWith(process.cwd())).toBe(false)
+    expect(config.prefix).toBe('/')
+    expect(config.http.port).toBe(8780)
+    expect(config.database).toBe(join(folder, 'data', 'mycelo.db'))
+    expect(config.spores).toEqual([join(folder, 'spores'), join(folder, 'data', 'spores')])
+  })
+})
+
 describe('loadConfig', () => {
-  it('defaults every field when the file is absent, resolving paths against the working folder', () => {
-    const config = loadConfig({ env: {} })
-    const cwd = process.cwd()
+  it('defaults every field when the file is absent, resolving paths against the folder given', () => {
+    // A folder with no mycelo.yaml, whatever the checkout or the operator's working folder holds.
+    const cwd = join(scratch.path, 'no-config')
+    mkdirSync(cwd, { recursive: true })
+    const config = loadConfig({ env: {}, folder: cwd })
     expect(config).toEqual({
       file: undefined,
       isolation: { spores: {}, allow: {}, answerMs: 5000 },

@@ -68,7 +68,7 @@ export default {
     logger: logging.logger,
   })
   assembly = assembleRuntime({
-    config: loadConfig({ env: {}, path: undefined }),
+    config: loadConfig({ env: {}, folder: spores }),
     store,
     plugins: createPluginStore(store),
     logger: logging.logger,
