@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path'
 const here = import.meta.dir
 const outdir = join(here, 'dist')
 /** The public entry points; each is one `exports` subpath of package.json. */
-const ENTRIES = ['index.ts', 'conformance/index.ts'] as const
+const ENTRIES = ['index.ts', 'conformance/index.ts', 'testing/index.ts'] as const
 
 await rm(outdir, { recursive: true, force: true })
 const result = await Bun.build({

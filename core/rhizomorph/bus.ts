@@ -1,9 +1,12 @@
 import {
+  bindArgs,
   type CodeCommand,
   type Enzyme,
   type IncomingMessage,
   isCodeCommand,
   type OutgoingContent,
+  type ParsedCommand,
+  parseCommand,
 } from '@mycelo/septum'
 import type { Admission, AdmissionChain } from '../admission/chain.ts'
 import { ownMember } from '../germination/implementation.ts'
@@ -16,7 +19,6 @@ import type { SporeContexts } from './contexts.ts'
 import { MessagesInFlight } from './in-flight-messages.ts'
 import { describe } from './listeners.ts'
 import { normalise } from './normalise.ts'
-import { bindArgs, type ParsedCommand, parseCommand } from './parse.ts'
 import type { Route } from './routes.ts'
 import type { CoreRuntime } from './runtime.ts'
 import { unknownCommandReply } from './suggest.ts'

@@ -8,6 +8,7 @@ export {
 } from './catalog/index.ts'
 export { type LaneCount, Outbox, type OutboxOptions } from './channel/outbox.ts'
 export { isTemporaryFailure, TemporaryFailure } from './channel/temporary.ts'
+export * from './command/index.ts'
 export {
   closedSchemaUndeclaredSecrets,
   type DefineConfigOptions,

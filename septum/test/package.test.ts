@@ -34,7 +34,7 @@ const IMPORT_BOTH = `
 describe('the packed @mycelo/septum', () => {
   it('carries dist/ with JavaScript and declarations for every entry point', () => {
     const listing = spawnSync('tar', ['tzf', packSeptum()], { encoding: 'utf8' }).stdout.split('\n')
-    for (const entry of ['index', 'conformance/index']) {
+    for (const entry of ['index', 'conformance/index', 'testing/index']) {
       expect(listing).toContain(`package/dist/${entry}.js`)
       expect(listing).toContain(`package/dist/${entry}.d.ts`)
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test'
-import { bindArgs, parseCommand, splitWords } from '../../rhizomorph/parse.ts'
+import { bindArgs, parseCommand, splitWords } from '@mycelo/septum'
 
 describe('parseCommand', () => {
   it('answers null for text that is not a command', () => {

@@ -1,6 +1,6 @@
 import {
   COMMON_DOMAIN,
-  type EnzymeManifest,
+  type Manifest,
   readableDomains,
   type TranslatableRef,
   type Translate,
@@ -23,7 +23,7 @@ export class UndeclaredDomainError extends Error {
 }
 
 export interface TranslatorOptions {
-  readonly manifest: EnzymeManifest
+  readonly manifest: Pick<Manifest, 'name' | 'requires'>
   readonly catalogues: Catalogues
   /** The author's own t(): it answers the domains the kit holds no catalogue for. */
   readonly fallback: Translate

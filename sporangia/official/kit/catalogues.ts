@@ -2,7 +2,7 @@
 // them, and a translator over them that refuses the domains the bot would refuse.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { compileCatalog, flattenCatalog, type Logger, type Translate } from '@mycelo/septum'
+import { compileCatalog, flattenCatalog, type Translate } from '@mycelo/septum'
 import { parse } from 'yaml'
 
 export interface SporeFiles {
@@ -63,16 +63,4 @@ export function sporeFiles(folder: string): SporeFiles {
       }
     },
   }
-}
-
-/** A logger that keeps what it is told, so a test can read the warnings. */
-export function recordingLogger(lines: { level: string; message: string }[] = []): Logger {
-  const logger: Logger = {
-    debug: (message) => void lines.push({ level: 'debug', message }),
-    info: (message) => void lines.push({ level: 'info', message }),
-    warn: (message) => void lines.push({ level: 'warn', message }),
-    error: (message) => void lines.push({ level: 'error', message }),
-    child: () => logger,
-  }
-  return logger
 }

@@ -3,7 +3,7 @@ import type { IncomingMessage } from '@mycelo/septum'
 import { inhibitorChecks } from '@mycelo/septum/conformance'
 import { bucketKey, isSpent, refilled, take } from '../src/bucket.ts'
 import module from '../src/index.ts'
-import { files, floodContext, floodWorld } from './harness.ts'
+import { files, floodBot } from './harness.ts'
 
 const RULE = { capacity: 3, windowMs: 60_000 }
 
@@ -53,15 +53,15 @@ describe('the token bucket', () => {
 
 describe('flood-gate', () => {
   it('conforms to the Inhibitor contract', async () => {
-    const world = floodWorld()
     const config = { messages: 1, windowSeconds: 60, exempt: ['signal:carol'] }
+    const { bot } = await floodBot(config)
     const failures = await inhibitorChecks({
       name: 'flood-gate',
       manifest: files.manifest,
       module,
       config,
       invalidConfig: { messages: 0, exempt: ['no channel'] },
-      context: () => floodContext(config, world),
+      context: bot.inhibitorContext,
       expectations: [
         { label: 'a first message', message: from('alice'), allow: true },
         { label: 'one too many', message: from('alice'), allow: false },
@@ -71,7 +71,7 @@ describe('flood-gate', () => {
       ],
     })
     expect(failures).toEqual([])
-    expect(Object.keys(world.storage.snapshot()).sort()).toEqual([
+    expect(Object.keys(bot.storage().snapshot()).sort()).toEqual([
       bucketKey('signal', 'alice'),
       bucketKey('signal', 'bob'),
     ])
@@ -82,17 +82,15 @@ describe('flood-gate', () => {
   })
 
   it('tells a sender once, in a direct conversation only, and always logs it', async () => {
-    const world = floodWorld()
-    const gate = module.create()
-    const ctx = floodContext({ messages: 1, windowSeconds: 30 }, world, 'fr')
-    await gate.start(ctx)
-    expect((await gate.inspect(from('alice'), ctx)).allow).toBe(true)
-    expect(await gate.inspect(from('alice'), ctx)).toEqual({
+    const { bot, told } = await floodBot({ messages: 1, windowSeconds: 30 }, 'fr')
+    const alice = { person: 'alice', channel: 'signal' }
+    expect((await bot.inspect('hello', alice)).allow).toBe(true)
+    expect(await bot.inspect('hello', alice)).toEqual({
       allow: false,
       reason: 'alice sur signal a envoyé plus de un message en 30 secondes',
     })
-    await gate.inspect(from('alice'), ctx)
-    expect(world.told).toEqual([
+    expect(await bot.say('/help', alice)).toEqual([])
+    expect(told).toEqual([
       {
         target: { channel: 'signal', conversationId: 'dm-alice' },
         content: {
@@ -100,25 +98,26 @@ describe('flood-gate', () => {
         },
       },
     ])
-    await gate.inspect(from('bob', 'club'), ctx)
-    expect((await gate.inspect(from('bob', 'club'), ctx)).allow).toBe(false)
-    expect(world.told).toHaveLength(1)
-    expect(world.logs.filter((line) => line.level === 'warn')).toHaveLength(2)
+    const bobInClub = { person: 'bob', channel: 'signal', group: 'club' }
+    await bot.inspect('hello', bobInClub)
+    expect((await bot.inspect('hello', bobInClub)).allow).toBe(false)
+    expect(told).toHaveLength(1)
+    expect(bot.logs.filter((line) => line.level === 'warn')).toHaveLength(2)
+    await bot.stop()
   })
 
   it('sweeps the buckets that say nothing any more, on its schedule', async () => {
-    const world = floodWorld()
-    const gate = module.create()
-    const ctx = floodContext({ messages: 5, windowSeconds: 60 }, world)
-    await gate.start(ctx)
-    expect((await world.schedule.list()).map((entry) => [entry.id, entry.cron])).toEqual([
+    const { bot } = await floodBot({ messages: 5, windowSeconds: 60 })
+    const [storage, schedule] = [bot.storage(), bot.schedule()]
+    expect((await schedule.list()).map((entry) => [entry.id, entry.cron])).toEqual([
       ['sweep', '*/15 * * * *'],
     ])
-    await world.storage.set(bucketKey('signal', 'old'), { tokens: 0, at: Date.now() - 3_600_000 })
-    await world.storage.set(bucketKey('signal', 'busy'), { tokens: 0, at: Date.now() })
-    await world.schedule.advance(15 * 60 * 1000)
-    expect(world.schedule.errors).toEqual([])
-    expect(Object.keys(world.storage.snapshot())).toEqual([bucketKey('signal', 'busy')])
+    await storage.set(bucketKey('signal', 'old'), { tokens: 0, at: Date.now() - 3_600_000 })
+    await storage.set(bucketKey('signal', 'busy'), { tokens: 0, at: Date.now() })
+    await bot.clock.advance(15 * 60 * 1000)
+    expect(schedule.errors).toEqual([])
+    expect(Object.keys(storage.snapshot())).toEqual([bucketKey('signal', 'busy')])
+    await bot.stop()
   })
 
   it('names what is wrong with its settings', () => {

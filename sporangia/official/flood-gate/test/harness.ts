@@ -1,53 +1,28 @@
 import { join } from 'node:path'
-import type { InhibitorContext, OutgoingContent, PushTarget } from '@mycelo/septum'
-import {
-  type ManualSchedule,
-  type MemoryStorage,
-  manualSchedule,
-  memoryStorage,
-} from '@mycelo/septum/conformance'
-import { recordingLogger, sporeFiles } from '../../kit/catalogues.ts'
-import { settingsFor, sporeContext } from '../../kit/contexts.ts'
-import module, { type FloodGateConfig } from '../src/index.ts'
+import type { OutgoingContent, PushTarget } from '@mycelo/septum'
+import { type TestBot, testBot } from '@mycelo/septum/testing'
+import { sporeFiles } from '../../kit/catalogues.ts'
+import module from '../src/index.ts'
 
 export const files = sporeFiles(join(import.meta.dir, '..'))
 
-export interface FloodWorld {
-  readonly storage: MemoryStorage
-  readonly schedule: ManualSchedule
+export interface FloodBot {
+  readonly bot: TestBot
   /** What the gate sent through messages.send. */
   readonly told: { target: PushTarget; content: OutgoingContent }[]
-  readonly logs: { level: string; message: string }[]
 }
 
-export function floodWorld(): FloodWorld {
-  return { storage: memoryStorage(), schedule: manualSchedule(), told: [], logs: [] }
-}
-
-export function floodContext(
-  config: unknown,
-  world: FloodWorld,
-  locale = 'en',
-): InhibitorContext<FloodGateConfig> {
-  return {
-    ...sporeContext(settingsFor(module.configSchema, config), {
-      logger: recordingLogger(world.logs),
-      rhiza: <T>(name: string) => {
-        if (name !== 'mycelium') throw new Error(`flood-gate requires no rhiza ${name}`)
-        return {
-          async send(target: PushTarget, content: OutgoingContent) {
-            world.told.push({ target, content })
-          },
-        } as T
+/** flood-gate started in a test bot with `config`, speaking `locale`, its messages.send recorded. */
+export async function floodBot(config: Record<string, unknown>, locale = 'en'): Promise<FloodBot> {
+  const told: FloodBot['told'] = []
+  const bot = await testBot({
+    spore: { from: import.meta.url, module, settings: config },
+    defaultLocale: locale,
+    mycelium: {
+      async send(target: PushTarget, content: OutgoingContent) {
+        told.push({ target, content })
       },
-      has: (name) => name === 'mycelium',
-      storage: world.storage,
-      schedule: world.schedule,
-    }),
-    t: files.translator(locale),
-    async groupMembers() {
-      return null
     },
-    requireCapability() {},
-  }
+  })
+  return { bot, told }
 }

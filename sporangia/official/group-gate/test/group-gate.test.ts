@@ -2,7 +2,7 @@ import { describe, expect, it } from 'bun:test'
 import { inhibitorChecks } from '@mycelo/septum/conformance'
 import module from '../src/index.ts'
 import { Membership } from '../src/membership.ts'
-import { files, type GateWorld, gateContext } from './harness.ts'
+import { files, type GateWorld, gateBot } from './harness.ts'
 
 const CONFIG = { groups: { signal: ['book-club', 'family'] } }
 const WORLD: GateWorld = { members: { 'signal/book-club': ['alice'], 'signal/family': ['bob'] } }
@@ -14,18 +14,12 @@ const from = (externalId: string, channel = 'signal') => ({
 })
 
 async function verdictFor(message: ReturnType<typeof from>, world = WORLD, locale = 'en') {
-  const gate = module.create()
-  const ctx = gateContext(CONFIG, { ...world, locale })
-  await gate.start(ctx)
-  const full = {
-    conversationId: 'c',
-    messageId: 'm',
-    attachments: [],
-    raw: null,
-    receivedAt: new Date(),
-    ...message,
+  const bot = await gateBot(CONFIG, { ...world, locale })
+  try {
+    return await bot.inspect(message.text, { person: message.sender.externalId, channel: message.channel })
+  } finally {
+    await bot.stop()
   }
-  return gate.inspect(full, ctx)
 }
 
 describe('group-gate', () => {
@@ -36,7 +30,7 @@ describe('group-gate', () => {
       module,
       config: CONFIG,
       invalidConfig: { groups: {} },
-      context: () => gateContext(CONFIG, WORLD),
+      context: (await gateBot(CONFIG, WORLD)).inhibitorContext,
       expectations: [
         { label: 'a member of the first group', message: from('alice'), allow: true },
         { label: 'a member of the second group', message: from('bob'), allow: true },
@@ -72,9 +66,9 @@ describe('group-gate', () => {
   })
 
   it('refuses to start on a channel that cannot list members', async () => {
-    const gate = module.create()
-    const ctx = gateContext(CONFIG, { ...WORLD, capable: ['discord'] })
-    await expect(gate.start(ctx)).rejects.toThrow('signal has no group_membership')
+    await expect(gateBot(CONFIG, { ...WORLD, capable: ['discord'] })).rejects.toThrow(
+      'signal has no group_membership',
+    )
   })
 
   it('names what is wrong with its settings', () => {

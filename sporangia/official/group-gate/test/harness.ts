@@ -1,37 +1,39 @@
 import { join } from 'node:path'
-import type { ChannelIdentity, InhibitorContext } from '@mycelo/septum'
+import { type TestBot, testBot } from '@mycelo/septum/testing'
 import { sporeFiles } from '../../kit/catalogues.ts'
-import { settingsFor, sporeContext } from '../../kit/contexts.ts'
-import module, { type GroupGateConfig } from '../src/index.ts'
+import module from '../src/index.ts'
 
 export const files = sporeFiles(join(import.meta.dir, '..'))
 
 export interface GateWorld {
   /** Members per `channel/group`; a group missing here answers null (the channel cannot tell). */
   readonly members: Record<string, readonly string[]>
-  /** Channels that have group_membership. */
+  /** Channels that have group_membership; every channel unless given. */
   readonly capable?: readonly string[]
-  /** Every membership question asked, as `channel/group`. */
-  readonly asked?: string[]
+  /** The bot's default locale, which an inhibitor speaks. */
   readonly locale?: string
 }
 
-export function gateContext(config: unknown, world: GateWorld): InhibitorContext<GroupGateConfig> {
-  return {
-    ...sporeContext(settingsFor(module.configSchema, config), {
-      rhiza: () => {
-        throw new Error('group-gate requires no rhiza')
-      },
+const CHANNELS = ['signal', 'discord']
+
+/** group-gate started in a test bot with `config`, over the groups and channels of `world`. */
+export function gateBot(config: unknown, world: GateWorld): Promise<TestBot> {
+  const members = Object.fromEntries(
+    Object.entries(world.members).map(([key, ids]) => {
+      const channel = key.split('/')[0]!
+      return [key, ids.map((externalId) => ({ channel, externalId }))]
     }),
-    t: files.translator(world.locale ?? 'en'),
-    async groupMembers(channel, groupId): Promise<readonly ChannelIdentity[] | null> {
-      world.asked?.push(`${channel}/${groupId}`)
-      const ids = world.members[`${channel}/${groupId}`]
-      return ids === undefined ? null : ids.map((externalId) => ({ channel, externalId }))
-    },
-    requireCapability(channel, capability) {
-      if (!(world.capable ?? [channel]).includes(channel))
-        throw new Error(`${channel} has no ${capability}: group-gate cannot enforce its rule there`)
-    },
-  }
+  )
+  const capable = world.capable
+  return testBot({
+    spore: { from: import.meta.url, module, settings: config as Record<string, unknown> },
+    defaultLocale: world.locale ?? 'en',
+    groupMembers: members,
+    channels:
+      capable === undefined
+        ? {}
+        : Object.fromEntries(
+            CHANNELS.map((c) => [c, capable.includes(c) ? ['group_membership' as const] : []]),
+          ),
+  })
 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { enzymeChecks } from '@mycelo/septum/conformance'
-import type { RadarrApi } from '../../radarr/src/index.ts'
+import type { TestBot } from '@mycelo/septum/testing'
 import { type FakeRadarr, MATRIX, MATRIX_RELOADED, startFakeRadarr } from '../../radarr/test/fake-radarr.ts'
 import module from '../src/index.ts'
-import { files, invocation, moviesContext, radarrAt } from './harness.ts'
+import { files, moviesBot } from './harness.ts'
 
 const DAY = 24 * 60 * 60 * 1000
 /** A calendar day `n` days from now, as Radarr sends release dates: UTC midnight. */
@@ -16,7 +16,7 @@ const CINEMAS = dayFromNow(2)
 const LATER = dayFromNow(20)
 
 let radarr: FakeRadarr
-let api: RadarrApi
+let bot: TestBot
 beforeAll(async () => {
   radarr = startFakeRadarr({
     catalogue: [
@@ -26,15 +26,15 @@ beforeAll(async () => {
     ],
     library: [604, 1170608],
   })
-  api = await radarrAt(radarr.url, radarr.apiKey)
+  bot = await moviesBot(radarr)
 })
-afterAll(() => radarr.stop())
+afterAll(async () => {
+  await bot.stop()
+  radarr.stop()
+})
 
-async function say(command: 'movie' | 'upcoming', rest: string, locale = 'en', radarrApi = api) {
-  const replies: string[] = []
-  const handlers = module.create().handlers
-  await handlers[command]!(invocation(command, rest), moviesContext({ radarr: radarrApi, replies, locale }))
-  return replies.join('\n---\n')
+async function say(command: 'movie' | 'upcoming', rest: string, locale = 'en', on = bot) {
+  return (await on.say(`/${command} ${rest}`, { locale })).join('\n---\n')
 }
 
 describe('movies enzyme', () => {
@@ -46,7 +46,7 @@ describe('movies enzyme', () => {
       catalogs: files.catalogs,
       config: { results: 3 },
       invalidConfig: { results: 0 },
-      context: () => moviesContext({ radarr: api }),
+      context: () => bot.context(),
     })
     expect(failures).toEqual([])
   })
@@ -110,9 +110,13 @@ describe('movies enzyme', () => {
   })
 
   it('words a Radarr fault from the radarr domain, in the reader’s language', async () => {
-    const wrongKey = await radarrAt(radarr.url, 'wrong')
-    expect(await say('movie', 'matrix', 'fr', wrongKey)).toBe(
-      'Radarr a refusé la clé d’API ; vérifiez le réglage apiKey du spore radarr.',
-    )
+    const wrongKey = await moviesBot({ url: radarr.url, apiKey: 'wrong' })
+    try {
+      expect(await say('movie', 'matrix', 'fr', wrongKey)).toBe(
+        'Radarr a refusé la clé d’API ; vérifiez le réglage apiKey du spore radarr.',
+      )
+    } finally {
+      await wrongKey.stop()
+    }
   })
 })

@@ -1,21 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
-import type { RhizaContext } from '@mycelo/septum'
 import { rhizaChecks } from '@mycelo/septum/conformance'
+import { type TestBot, testBot } from '@mycelo/septum/testing'
 import { sporeFiles } from '../../kit/catalogues.ts'
-import { settingsFor, sporeContext } from '../../kit/contexts.ts'
 import module, { type RadarrApi, type RadarrConfig } from '../src/index.ts'
 import { type FakeRadarr, MATRIX, MATRIX_RELOADED, startFakeRadarr } from './fake-radarr.ts'
 
 const files = sporeFiles(join(import.meta.dir, '..'))
 
-const contextFor = (settings: Record<string, unknown>): RhizaContext<RadarrConfig> =>
-  sporeContext(settingsFor(module.configSchema, settings))
+const bots: TestBot[] = []
 
+/** The rhiza started in a test bot with `settings`: its api and health as a consumer sees them. */
 async function started(settings: Record<string, unknown>) {
-  const rhiza = module.create()
-  await rhiza.start(contextFor(settings))
-  return rhiza
+  const bot = await testBot({ spore: { from: import.meta.url, module, settings } })
+  bots.push(bot)
+  return {
+    api: bot.rhiza<RadarrApi>('radarr'),
+    health: () => bot.health(),
+    context: () => bot.context<RadarrConfig>(),
+  }
 }
 
 let radarr: FakeRadarr
@@ -32,7 +35,10 @@ beforeAll(async () => {
   })
   api = (await started({ url: radarr.url, apiKey: radarr.apiKey })).api
 })
-afterAll(() => radarr.stop())
+afterAll(async () => {
+  for (const bot of bots) await bot.stop()
+  radarr.stop()
+})
 
 describe('radarr rhiza', () => {
   it('conforms to the Rhiza contract', async () => {
@@ -42,7 +48,7 @@ describe('radarr rhiza', () => {
       module,
       config: { url: radarr.url, apiKey: radarr.apiKey },
       invalidConfig: { url: 'ftp://radarr', apiKey: '' },
-      context: () => contextFor({ url: radarr.url, apiKey: radarr.apiKey }),
+      context: (await started({ url: radarr.url, apiKey: radarr.apiKey })).context,
     })
     expect(failures).toEqual([])
   })

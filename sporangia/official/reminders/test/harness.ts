@@ -1,86 +1,36 @@
-import { join } from 'node:path'
-import type { EnzymeContext, IncomingMessage, Invocation, OutgoingContent, PushTarget } from '@mycelo/septum'
-import {
-  type ManualSchedule,
-  type MemoryStorage,
-  manualSchedule,
-  memoryStorage,
-} from '@mycelo/septum/conformance'
+import type { EnzymeContext } from '@mycelo/septum'
+import { type TestBot, testBot } from '@mycelo/septum/testing'
 import { sporeFiles } from '../../kit/catalogues.ts'
-import { enzymeContext, settingsFor } from '../../kit/contexts.ts'
 import module, { type RemindersConfig } from '../src/index.ts'
 
-export const files = sporeFiles(join(import.meta.dir, '..'))
+export const files = sporeFiles(new URL('..', import.meta.url).pathname)
 
 export interface Bench {
-  readonly storage: MemoryStorage
-  readonly schedule: ManualSchedule
-  readonly pushed: { target: PushTarget; text: string }[]
-  readonly instance: ReturnType<typeof module.create>
-  /** Runs a command as `principal`, in `locale`, and answers its reply. */
+  readonly bot: TestBot
+  readonly storage: ReturnType<TestBot['storage']>
+  readonly schedule: ReturnType<TestBot['schedule']>
+  /** What the reminders pushed, as target and text. */
+  readonly pushed: readonly { target: { channel: string; conversationId: string }; text: string }[]
+  /** Says `text` as `principal`, in `locale`, and answers its replies joined by lines. */
   say(text: string, options?: { principal?: string; locale?: string }): Promise<string>
   context(options?: { principal?: string; locale?: string }): EnzymeContext<RemindersConfig>
 }
 
-const ARGS: Readonly<Record<string, string>> = {
-  remind: 'request',
-  forget: 'number',
-  timezone: 'zone',
-}
-
-/** A started reminders enzyme over the kit's storage and a schedule whose clock starts at `now`. */
+/** The reminders enzyme in a test bot whose clock starts at `now`. */
 export async function bench(now: Date, settings: Record<string, unknown> = {}): Promise<Bench> {
-  const config = settingsFor(module.configSchema, settings)
-  const storage = memoryStorage()
-  const schedule = manualSchedule({ now })
-  const pushed: { target: PushTarget; text: string }[] = []
-  const instance = module.create()
-  const context = (options: { principal?: string; locale?: string } = {}, replies: string[] = []) => {
-    const locale = options.locale ?? 'en'
-    return enzymeContext<RemindersConfig>({
-      config,
-      storage,
-      schedule,
-      replies,
-      async push(target: PushTarget, content: OutgoingContent) {
-        pushed.push({ target, text: content.text ?? '' })
-      },
-      principal: { id: options.principal ?? 'p-alice', identities: [], roles: [] },
-      locale,
-      t: files.translator(locale),
-    })
-  }
-  await instance.start?.(context())
+  const bot = await testBot({ spore: { from: import.meta.url, module, settings }, now })
+  const asSaid = (options: { principal?: string; locale?: string }) => ({
+    person: options.principal ?? 'p-alice',
+    ...(options.locale === undefined ? {} : { locale: options.locale }),
+  })
   return {
-    storage,
-    schedule,
-    pushed,
-    instance,
-    context,
-    async say(text, options = {}) {
-      const [word, ...rest] = text.split(' ')
-      const command = word!.slice(1)
-      const argName = ARGS[command]
-      const restText = rest.join(' ')
-      const message: IncomingMessage = {
-        channel: 'chat',
-        conversationId: `dm-${options.principal ?? 'p-alice'}`,
-        messageId: 'm',
-        sender: { channel: 'chat', externalId: options.principal ?? 'alice' },
-        text,
-        attachments: [],
-        raw: null,
-        receivedAt: new Date(),
-      }
-      const invocation: Invocation = {
-        command,
-        args: argName !== undefined && restText !== '' ? { [argName]: restText } : {},
-        rest: restText,
-        message,
-      }
-      const replies: string[] = []
-      await instance.handlers[command]!(invocation, context(options, replies))
-      return replies.join('\n')
+    bot,
+    storage: bot.storage(),
+    schedule: bot.schedule(),
+    get pushed() {
+      return bot.pushes.map((push) => ({ target: push.target, text: push.content.text ?? '' }))
     },
+    say: async (text, options = {}) => (await bot.say(text, asSaid(options))).join('\n'),
+    context: (options = {}) => bot.context<RemindersConfig>(asSaid(options)),
   }
 }

@@ -46,7 +46,7 @@ describe('reminders enzyme', () => {
     expect(b.pushed).toEqual([])
     await b.schedule.advance(HOUR + 1000)
     expect(b.pushed).toEqual([
-      { target: { channel: 'chat', conversationId: 'dm-p-alice' }, text: '⏰ take the bread out' },
+      { target: { channel: 'console', conversationId: 'dm-p-alice' }, text: '⏰ take the bread out' },
     ])
     expect(await b.say('/reminders')).toBe('You have no reminders.')
     expect(Object.keys(b.storage.snapshot())).toEqual(['seq:p-alice'])

@@ -1,9 +1,8 @@
-import { describe, expect, it } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
-import type { EnzymeContext, Invocation } from '@mycelo/septum'
 import { enzymeChecks } from '@mycelo/septum/conformance'
+import { type TestBot, testBot } from '@mycelo/septum/testing'
 import { sporeFiles } from '../../kit/catalogues.ts'
-import { enzymeContext, settingsFor } from '../../kit/contexts.ts'
 import module, { type WebhooksConfig } from '../src/index.ts'
 import { fillTemplate, MAX_TEXT, readGitHub } from '../src/render.ts'
 import { pushPayload, releasePayload } from './payloads.ts'
@@ -11,13 +10,11 @@ import { pushPayload, releasePayload } from './payloads.ts'
 const files = sporeFiles(join(import.meta.dir, '..'))
 const SETTINGS = { secret: 'a-long-shared-secret', targets: [{ channel: 'chat', conversationId: 'ops' }] }
 
-const context = (replies: string[] = [], locale = 'en'): EnzymeContext<WebhooksConfig> =>
-  enzymeContext({
-    config: settingsFor(module.configSchema, SETTINGS),
-    replies,
-    locale,
-    t: files.translator(locale),
-  })
+let bot: TestBot
+beforeAll(async () => {
+  bot = await testBot({ spore: { from: import.meta.url, module, settings: SETTINGS } })
+})
+afterAll(() => bot.stop())
 
 const say = (wording: { key: string; params: Readonly<Record<string, unknown>> }, locale = 'en') =>
   files.translator(locale)(wording.key, wording.params)
@@ -31,7 +28,7 @@ describe('webhooks enzyme', () => {
       catalogs: files.catalogs,
       config: SETTINGS,
       invalidConfig: { secret: 'short', targets: [] },
-      context: () => context(),
+      context: () => bot.context<WebhooksConfig>(),
     })
     expect(failures).toEqual([])
   })
@@ -41,11 +38,10 @@ describe('webhooks enzyme', () => {
   })
 
   it('tells the operator where to point senders', async () => {
-    const replies: string[] = []
-    const invocation = { command: 'webhooks', args: {}, rest: '' } as unknown as Invocation
-    await module.create().handlers.webhooks!(invocation, context(replies, 'fr'))
+    const replies = await bot.say('/webhooks', { locale: 'fr' })
     expect(replies[0]).toContain('/spores/webhooks/github')
     expect(replies[0]).toContain('Une conversation les reçoit : chat/ops.')
+    expect(replies).toHaveLength(1)
   })
 
   it('names what is wrong with its settings', () => {

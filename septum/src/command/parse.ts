@@ -1,3 +1,4 @@
+// The bot's command rules, shared by the core's message path and the test bot: one implementation.
 /** A message that starts with the prefix, split into a command name and its words. */
 export interface ParsedCommand {
   /** Lower-cased: `help`, or `plugin.command` when qualified. */
