@@ -167,7 +167,7 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
   }
 }
 
-/** The page is how an operator fixes things, never a reason to stop: a taken port is logged, not fatal. */
+/** The page is how an operator fixes things, never a reason to stop: a taken port is said, not fatal. */
 function listen(
   assembly: Assembly,
   options: { readonly metrics: MetricsRegistry; readonly logs?: LogTap; readonly refused?: string },
@@ -177,11 +177,13 @@ function listen(
     return startHttp(runtime, options)
   } catch (error) {
     const { bind, port } = runtime.config.http
-    runtime.logger.error('the admin page cannot listen; the bot runs without it', {
-      bind,
-      port,
-      error: error instanceof Error ? error.message : String(error),
-    })
+    const taken = (error as { code?: unknown }).code === 'EADDRINUSE'
+    const reason = error instanceof Error ? error.message : String(error)
+    const message = runtime.translator.render(
+      { domain: 'core', key: taken ? 'http.portTaken' : 'http.cannotListen', params: { bind, port, reason } },
+      runtime.config.defaultLocale,
+    )
+    runtime.logger.error(message, { bind, port, error: reason })
     return undefined
   }
 }

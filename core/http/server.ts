@@ -49,6 +49,9 @@ export function startHttp(
     port: http.port,
     // Bundles served as built once, never rebuilt per request nor given a reloading client.
     development: false,
+    // The port is this bot's or nobody's: without this, Bun with development off binds a port another
+    // process listens on (SO_REUSEPORT) and the two share its requests without a word.
+    reusePort: false,
     // The server is passed on as the app's env, so a route can read the peer's address.
     fetch,
   })
