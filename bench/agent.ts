@@ -1,14 +1,18 @@
-// The agent runtime's figures: an execute round trip with a fresh QuickJS sandbox each call, what a
-// bare sandbox costs to start, and how many executes a full pool completes per second.
+// The agent runtime's figures: an execute round trip with a fresh QuickJS sandbox each call (in a
+// worker of the sandbox pool), what a bare sandbox and a new worker cost to start, and how many
+// executes a full pool completes per second.
 import { availableParallelism } from 'node:os'
 import { z } from 'zod'
 import { defineModule, makeAgentRuntime } from '../core/agent/index.ts'
+import { SandboxPool } from '../core/agent/pool/pool.ts'
 import { quickJs } from '../core/agent/sandbox.ts'
 
 export interface AgentFigures {
   readonly calls: number
   readonly moduleLoadMs: number
   readonly sandboxStartMs: { readonly p50: number; readonly p99: number }
+  /** A first execute on a pool with no worker yet: the worker's start and QuickJS's compile in it. */
+  readonly workerStartMs: number
   readonly roundTripMs: { readonly p50: number; readonly p99: number; readonly mean: number }
   readonly capacity: number
   readonly perSecondAtCapacity: number
@@ -36,7 +40,11 @@ export async function agentPath(calls: number): Promise<AgentFigures> {
     operations: { count: { access: 'read', input: z.object({}), output: z.number(), run: () => 3 } },
   })
   const capacity = Math.min(32, Math.max(2, availableParallelism()))
-  const runtime = makeAgentRuntime({ modules: [notes], execution: { sandboxCapacity: capacity } })
+  const pool = new SandboxPool({ size: capacity })
+  const runtime = makeAgentRuntime({ modules: [notes], execution: { sandboxCapacity: capacity, pool } })
+  const coldStart = performance.now()
+  await runtime.execute({ program: PROGRAM })
+  const workerStartMs = performance.now() - coldStart
   for (let i = 0; i < 20; i++) await runtime.execute({ program: PROGRAM })
   const trips: number[] = []
   for (let i = 0; i < calls; i++) {
@@ -54,10 +62,12 @@ export async function agentPath(calls: number): Promise<AgentFigures> {
   await Promise.all(Array.from({ length: capacity }, worker))
   const perSecondAtCapacity = calls / ((performance.now() - wallStart) / 1000)
   await runtime.close()
+  await pool.close()
   return {
     calls,
     moduleLoadMs,
     sandboxStartMs: { p50: percentile(starts, 0.5), p99: percentile(starts, 0.99) },
+    workerStartMs,
     roundTripMs: {
       p50: percentile(trips, 0.5),
       p99: percentile(trips, 0.99),

@@ -232,7 +232,7 @@ if (runs('install')) {
 if (runs('agent')) {
   const agent = await agentPath(env('BENCH_AGENT_CALLS', 1_000))
   add({
-    scenario: `agent execute round trip (${agent.calls} one-operation programs, a fresh sandbox each)`,
+    scenario: `agent execute round trip (${agent.calls} one-operation programs, a fresh sandbox each, in a pool worker)`,
     value: agent.roundTripMs.p50,
     unit: 'ms (p50)',
     target: '< 10 ms, p99 < 25 ms',
@@ -243,6 +243,7 @@ if (runs('agent')) {
       sandboxStartP50Ms: agent.sandboxStartMs.p50,
       sandboxStartP99Ms: agent.sandboxStartMs.p99,
       moduleLoadMs: agent.moduleLoadMs,
+      workerStartMs: agent.workerStartMs,
       executesPerSecondAtCapacity: agent.perSecondAtCapacity,
       capacity: agent.capacity,
     },

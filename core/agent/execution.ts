@@ -4,7 +4,6 @@ import { type Invocation, invokeLeaf } from './invoke.ts'
 import type { Lease } from './leases.ts'
 import type { Leaf } from './namespace.ts'
 import type { InvocationContext } from './operation.ts'
-import type { GuestBindings } from './sandbox.ts'
 
 /** Runs one operation call in whatever the host wraps calls in (the bot: as the person acted for). */
 export type CallWrapper = <T>(work: () => Promise<T>) => Promise<T>
@@ -28,12 +27,18 @@ export interface BindingOptions {
   readonly faults: CapabilityFault[]
 }
 
+/** What the bot's thread serves a program: the callable paths and the calls themselves. */
+export interface HostBindings {
+  readonly paths: readonly string[]
+  call(path: string, input: unknown): Promise<HostAnswer>
+}
+
 /**
  * The guest's bindings for one execute attempt. The ordinal is taken synchronously when the binding
- * is called, before any await, so calls started together still get distinct positions; forage
- * takes none. A new attempt builds new bindings, so its counter starts at zero again.
+ * is called, before any await, so calls started together still get distinct positions; forage (served
+ * in the sandbox's worker) takes none. A new attempt builds new bindings, so its counter starts at zero again.
  */
-export function executionBindings(options: BindingOptions): GuestBindings {
+export function executionBindings(options: BindingOptions): HostBindings {
   const { lease } = options
   let ordinal = 0
   return {
@@ -51,11 +56,6 @@ export function executionBindings(options: BindingOptions): GuestBindings {
         signal: options.signal,
       })
       return call(options, leaf, input, context)
-    },
-    forage(kind, argument) {
-      const { query, limit, path } = (argument ?? {}) as { query?: unknown; limit?: unknown; path?: unknown }
-      if (kind === 'search') return lease.forage.search(query, limit)
-      return lease.forage.describe(path)
     },
   }
 }

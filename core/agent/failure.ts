@@ -16,6 +16,8 @@ export type SandboxFailure =
       readonly capacity: number
       readonly waitedMs: number
     }
+  /** The program started more host calls than one execute may (at once, or in all); it was stopped. */
+  | { readonly kind: 'HostCallLimit'; readonly bound: 'in-flight' | 'total'; readonly limit: number }
   | { readonly kind: 'InvalidResult' }
   | { readonly kind: 'OversizedResult'; readonly limitBytes: number }
   | { readonly kind: 'Unknown' }
@@ -90,6 +92,10 @@ function describe(failure: SandboxFailure, params: Record<string, unknown>): str
       return 'The execution was cancelled by its caller.'
     case 'SandboxBusy':
       return `[sandbox-busy] Every one of the ${failure.capacity} sandboxes stayed busy for ${failure.waitedMs} ms; the program did not run. Try again shortly.`
+    case 'HostCallLimit':
+      return failure.bound === 'total'
+        ? `The program called more than ${failure.limit} operations in one execute and was stopped; do the rest in another execute.`
+        : `The program had more than ${failure.limit} operation calls waiting at once and was stopped; await some before starting more.`
     case 'InvalidResult':
       return 'The program returned a value that is not JSON (a function, a symbol, a cycle, a bigint).'
     case 'OversizedResult':

@@ -19,14 +19,33 @@ export interface CatalogEntry {
 /** Bounds on what discovery hands the guest, so a large graph cannot flood the model. */
 export const CATALOG_LIMITS = Object.freeze({ entries: 1_000, searchResults: 20, queryChars: 200 })
 
-/** The bounded discovery catalogue of one captured graph, prepared once per lease. */
+let versions = 0
+
+/**
+ * The bounded discovery catalogue of one captured graph, prepared once per graph. Its entries are
+ * plain JSON, so the sandbox's worker serves search and describe itself, synchronously; `version`
+ * tells a worker whether the catalogue it holds is this one.
+ */
 export class Forage {
   readonly entries: readonly CatalogEntry[]
+  readonly version: number
   readonly #byPath: ReadonlyMap<string, CatalogEntry>
 
-  constructor(leaves: readonly Leaf[]) {
-    this.entries = leaves.slice(0, CATALOG_LIMITS.entries).map(entryOf)
+  constructor(entries: readonly CatalogEntry[], version = ++versions) {
+    this.entries = entries
+    this.version = version
     this.#byPath = new Map(this.entries.map((entry) => [entry.path, entry]))
+  }
+
+  static of(leaves: readonly Leaf[]): Forage {
+    return new Forage(leaves.slice(0, CATALOG_LIMITS.entries).map(entryOf))
+  }
+
+  /** The guest's discovery call, by its kind, with the arguments it passed. */
+  answer(kind: string, argument: unknown): HostAnswer {
+    const { query, limit, path } = (argument ?? {}) as { query?: unknown; limit?: unknown; path?: unknown }
+    if (kind === 'search') return this.search(query, limit)
+    return this.describe(path)
   }
 
   /** Entries whose path or description holds every word of the query, best first, without schemas. */

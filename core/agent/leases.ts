@@ -119,7 +119,7 @@ export class LeaseKeeper {
 
 function graphOf(modules: readonly AgentModule[], taken: readonly Held[]): Graph {
   const leaves = installModules([...modules, ...taken.flatMap((held) => held.snapshot.modules)])
-  return { key: taken, leaves: new Map(leaves.map((leaf) => [leaf.path, leaf])), forage: new Forage(leaves) }
+  return { key: taken, leaves: new Map(leaves.map((leaf) => [leaf.path, leaf])), forage: Forage.of(leaves) }
 }
 
 function sameKey(a: readonly Held[], b: readonly Held[]): boolean {

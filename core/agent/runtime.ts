@@ -23,7 +23,8 @@ import { type Invocation, invokeLeaf } from './invoke.ts'
 import { type CapabilitySource, LeaseKeeper } from './leases.ts'
 import type { AgentModule } from './namespace.ts'
 import type { InvocationContext, Operation } from './operation.ts'
-import { Aborted, DEFAULT_LIMITS, type SandboxLimits, startSandbox } from './sandbox.ts'
+import { type RunningSandbox, SandboxPool } from './pool/pool.ts'
+import { Aborted, DEFAULT_LIMITS, type SandboxLimits } from './sandbox.ts'
 
 export interface ExecutionOptions extends SandboxAdmissionOptions {
   /** The whole execute's budget, admission wait included: queueing never restarts it. */
@@ -35,6 +36,8 @@ export interface ExecutionOptions extends SandboxAdmissionOptions {
   readonly requireIdentity?: boolean
   /** A pool shared with other runtimes (the MCP endpoint's, one per call); its own policy then applies. */
   readonly admission?: SandboxAdmission
+  /** The sandbox workers, shared like the admission; the process's own pool without it. */
+  readonly pool?: SandboxPool
 }
 
 export interface AgentRuntimeOptions {
@@ -90,6 +93,16 @@ export interface AgentRuntime {
   close(): Promise<void>
 }
 
+let processPool: SandboxPool | undefined
+
+/** One pool for the runtimes that bring none: a worker costs its start-up once, not once per runtime. */
+function sharedPool(): SandboxPool {
+  processPool ??= new SandboxPool({
+    size: normalizeSandboxAdmissionPolicy({}, availableParallelism()).capacity,
+  })
+  return processPool
+}
+
 const DEFAULT_TIMEOUT_MS = 30_000
 const DEFAULT_CANCEL_GRACE_MS = 1_000
 
@@ -100,6 +113,7 @@ export function makeAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     execution.admission ??
     new SandboxAdmission(normalizeSandboxAdmissionPolicy(execution, availableParallelism()))
   const policy = admission.policy
+  const pool = execution.pool ?? sharedPool()
   const keeper = new LeaseKeeper(options.modules ?? [], options.sources ?? [])
   const limits: SandboxLimits = { ...DEFAULT_LIMITS, ...execution.limits }
   const access = options.access ?? {}
@@ -162,14 +176,17 @@ export function makeAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       requireIdentity,
       faults,
     })
-    let running: Awaited<ReturnType<typeof startSandbox>>
+    let running: RunningSandbox
     try {
-      running = await startSandbox({
+      running = pool.start({
         program: request.program,
-        bindings,
+        paths: bindings.paths,
+        call: bindings.call,
+        catalog: lease.forage,
         limits,
         signal: stop.signal,
         deadlineAt,
+        graceMs,
       })
     } catch (error) {
       cleanUp()
@@ -178,23 +195,29 @@ export function makeAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       return report(executionId, { kind: 'TransportLost' }, error)
     }
     // The permit and the lease are held until the backing work has really settled, however it ends.
-    void running.settled.then(async () => {
+    const released = running.settled.then(async () => {
       permit.release()
       await lease.release()
     })
+    // A finished program's worker settles a moment after its answer: let go of both first, when it
+    // does within the grace (a host call the program left running may not).
+    const settledOrGrace = () => within(released, graceMs)
     try {
       const text = await running.result
+      await settledOrGrace()
       return { ok: true, executionId, value: JSON.parse(text) }
     } catch (error) {
-      if (!(error instanceof Aborted))
+      if (!(error instanceof Aborted)) {
+        await settledOrGrace()
         return report(executionId, classify(error, faults), evidenceOf(error, faults))
+      }
       // A guest stopped by its own deadline inside synchronous code has not aborted the signal yet.
       if (!stop.signal.aborted) stop.abort('deadline')
       const failure: SandboxFailure =
         stop.signal.reason === 'caller'
           ? { kind: 'Cancelled', by: 'caller' }
           : { kind: 'DeadlineExceeded', timeoutMs }
-      const acknowledged = await within(running.settled, graceMs)
+      const acknowledged = await running.acknowledged
       return report(executionId, failure, { faults }, acknowledged)
     } finally {
       cleanUp()
@@ -248,7 +271,7 @@ function evidenceOf(error: unknown, faults: readonly CapabilityFault[]): unknown
   return { error: error instanceof SandboxFailureError ? error.evidence : error, faults }
 }
 
-function within(settled: Promise<void>, ms: number): Promise<boolean> {
+function within(settled: Promise<unknown>, ms: number): Promise<boolean> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(false), ms)
     void settled.then(() => {

@@ -1,6 +1,7 @@
 import variant from '@jitl/quickjs-wasmfile-release-sync'
 import {
   newQuickJSWASMModuleFromVariant,
+  newVariant,
   type QuickJSContext,
   type QuickJSDeferredPromise,
   type QuickJSHandle,
@@ -14,12 +15,18 @@ export interface SandboxLimits {
   readonly memoryBytes: number
   readonly stackBytes: number
   readonly resultBytes: number
+  /** Host calls one program may have waiting at once; the next one stops it. */
+  readonly hostCallsInFlight: number
+  /** Host calls one program may make in all; the next one stops it. */
+  readonly hostCalls: number
 }
 
 export const DEFAULT_LIMITS: SandboxLimits = Object.freeze({
   memoryBytes: 32 * 1024 * 1024,
   stackBytes: 512 * 1024,
   resultBytes: 64 * 1024,
+  hostCallsInFlight: 32,
+  hostCalls: 1_000,
 })
 
 /** What the guest may reach: the callable paths, and nothing else of the host. */
@@ -37,6 +44,8 @@ export interface SandboxRun {
   readonly signal: AbortSignal
   /** Epoch ms: a guest busy in synchronous code cannot see a timer fire, so the handler reads the clock. */
   readonly deadlineAt: number
+  /** Read by the interrupt handler too: a stop another thread asks for while the guest never yields. */
+  readonly halted?: () => boolean
 }
 
 /** A started sandbox: its answer, and the moment its backing work (host calls included) is over. */
@@ -52,9 +61,13 @@ export class Aborted extends Error {
 
 let loading: Promise<QuickJSWASMModule> | undefined
 
-/** The WebAssembly module, compiled once per process; each run gets its own runtime and context. */
-export function quickJs(): Promise<QuickJSWASMModule> {
-  loading ??= newQuickJSWASMModuleFromVariant(variant)
+/**
+ * The WebAssembly module, compiled once per thread; each run gets its own runtime and context.
+ * A sandbox worker gives it a memory with a maximum: QuickJS's own limit cannot see every
+ * allocation in this build, and the WebAssembly memory's ceiling can.
+ */
+export function quickJs(memory?: WebAssembly.Memory): Promise<QuickJSWASMModule> {
+  loading ??= newQuickJSWASMModuleFromVariant(memory ? newVariant(variant, { wasmMemory: memory }) : variant)
   return loading
 }
 
@@ -67,7 +80,7 @@ export async function startSandbox(run: SandboxRun): Promise<RunningSandbox> {
   const runtime = module.newRuntime()
   runtime.setMemoryLimit(run.limits.memoryBytes)
   runtime.setMaxStackSize(run.limits.stackBytes)
-  runtime.setInterruptHandler(() => run.signal.aborted || Date.now() >= run.deadlineAt)
+  runtime.setInterruptHandler(() => stopped(run))
   const context = runtime.newContext()
   const pending = new Set<QuickJSDeferredPromise>()
   let inFlight = 0
@@ -210,5 +223,5 @@ function guestFault(context: QuickJSContext, handle: QuickJSHandle, run: Sandbox
 }
 
 function stopped(run: SandboxRun): boolean {
-  return run.signal.aborted || Date.now() >= run.deadlineAt
+  return run.signal.aborted || Date.now() >= run.deadlineAt || run.halted?.() === true
 }

@@ -106,6 +106,8 @@ export const DEFAULT_DEADLINES = {
   health: 5_000,
   send: 15_000,
   groupMembers: 5_000,
+  /** An agent's whole execute, its wait for a sandbox included. */
+  execute: 30_000,
 } as const
 
 export type Deadlines = { readonly [K in keyof typeof DEFAULT_DEADLINES]: number }

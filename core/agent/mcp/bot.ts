@@ -5,6 +5,7 @@ import { agentKeyOf, touchAgentKey, verifyAgentKey } from '../../store/agent-key
 import { agentSessionKey, forgetAgentSession, rememberAgentSession } from '../../store/agent-sessions.ts'
 import { normalizeSandboxAdmissionPolicy, SandboxAdmission } from '../admission.ts'
 import { createBotAgent } from '../bot-operations.ts'
+import { SandboxPool } from '../pool/pool.ts'
 import type { ExecutionOptions } from '../runtime.ts'
 import { ChatConfirmations } from './chat-confirm.ts'
 import { grantsAnything, grantsOf, nothingGranted } from './guards.ts'
@@ -26,13 +27,22 @@ export function botMcp(
   runtime: CoreRuntime,
   options: BotMcpOptions = {},
 ): Pick<McpOptions, 'catalog' | 'authenticate' | 'sessions'> {
-  const execution = options.execution ?? {}
+  const execution = { timeoutMs: runtime.config.timeouts.execute, ...options.execution }
   const admission =
     execution.admission ??
     new SandboxAdmission(normalizeSandboxAdmissionPolicy(execution, availableParallelism()))
+  const pool = execution.pool ?? new SandboxPool({ size: admission.policy.capacity })
+  const catalog = botCatalog(runtime, { ...execution, admission, pool }, new ChatConfirmations(runtime))
   return {
     authenticate: (request) => authenticateKey(runtime, request),
-    catalog: botCatalog(runtime, { ...execution, admission }, new ChatConfirmations(runtime)),
+    catalog: {
+      ...catalog,
+      close: () => {
+        catalog.close?.()
+        // The workers are this endpoint's unless the caller brought them.
+        if (execution.pool === undefined) void pool.close()
+      },
+    },
     sessions: {
       remember: (sessionId, principal) => rememberAgentSession(runtime.store, sessionId, principal.keyId),
       recall: (sessionId) => agentSessionKey(runtime.store, sessionId),

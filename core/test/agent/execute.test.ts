@@ -224,6 +224,7 @@ describe('deadline and cancellation', () => {
 
   it('cancels for the caller, and says so when a backing call has not settled within the grace', async () => {
     const held = gate<string>()
+    let called = false
     let sawAbort = false
     const slow = defineModule({
       id: 'slow',
@@ -233,6 +234,7 @@ describe('deadline and cancellation', () => {
           input: z.object({}),
           output: z.string(),
           run: (_input, context) => {
+            called = true
             context.signal.addEventListener('abort', () => {
               sawAbort = true
             })
@@ -247,10 +249,10 @@ describe('deadline and cancellation', () => {
     })
     const caller = new AbortController()
     const pending = runtime.execute({ program: 'return await env.slow.wait({})', signal: caller.signal })
-    while (runtime.admission.running === 0 || !sawAbort) {
-      await Bun.sleep(5)
-      if (runtime.admission.running === 1 && !caller.signal.aborted) caller.abort()
-    }
+    // Cancelled once the backing call runs (the program's call crosses from its worker first).
+    while (!called) await Bun.sleep(5)
+    caller.abort()
+    while (!sawAbort) await Bun.sleep(5)
     const result = failed(await pending)
     expect(result.failure).toEqual({ kind: 'Cancelled', by: 'caller' })
     expect(result.acknowledged).toBe(false)

@@ -83,6 +83,7 @@ describe('loadConfig', () => {
         health: 5_000,
         send: 15_000,
         groupMembers: 5_000,
+        execute: 30_000,
       },
       supervision: { healthEvery: 5_000, retryFirst: 1_000, retryMax: 60_000 },
       sporangia: {
@@ -149,6 +150,7 @@ describe('loadConfig', () => {
         health: 5_000,
         send: 15_000,
         groupMembers: 5_000,
+        execute: 30_000,
       },
       supervision: { healthEvery: 5_000, retryFirst: 1_000, retryMax: 60_000 },
       sporangia: {
