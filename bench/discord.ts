@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { Client, Events, GatewayIntentBits, Partials } from 'discord.js'
 import { startCoreWith } from '../core/test/support/boot-core.ts'
 import { type FakeDiscord, startFakeDiscord } from '../spores/discord/test/fake/index.ts'
+import { type SideFigures, sideFigures } from './chat-sides.ts'
 import { BENCH_ENZYME } from './spores.ts'
 
 /**
@@ -17,15 +18,6 @@ const BURST = 45
 const WINDOW_MS = 1_000
 const WINDOW_MARGIN_MS = 30
 const WARM_UP = 2 * BURST
-
-export interface SideFigures {
-  /** Mean time from injecting a message at the gateway to its reply arriving at the REST endpoint. */
-  readonly meanMs: number
-  readonly p50Ms: number
-  readonly p99Ms: number
-  /** Process CPU time spent per message while this side's bursts ran (the fakes included). */
-  readonly cpuUsPerMessage: number
-}
 
 export interface DiscordFigures {
   readonly messages: number
@@ -146,14 +138,7 @@ async function burst(sides: readonly [Side, Side], count: number, record: boolea
 }
 
 function figures(side: Side): SideFigures {
-  const sorted = [...side.latencies].sort((a, b) => a - b)
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
-  return {
-    meanMs: sorted.reduce((sum, value) => sum + value, 0) / sorted.length,
-    p50Ms: at(50),
-    p99Ms: at(99),
-    cpuUsPerMessage: side.cpuUs / sorted.length,
-  }
+  return sideFigures(side.latencies, side.cpuUs)
 }
 
 /** Checks both fakes saw one `pong` per message, so the figures describe replies that really came. */

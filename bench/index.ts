@@ -11,6 +11,7 @@ import { coldLookups, firstContact, steadyState, withInhibitors } from './messag
 import { hubotSteady } from './peers/hubot.ts'
 import { bootWith, idleMemory } from './processes.ts'
 import { reloadUnderLoad } from './reload.ts'
+import { telegramPath } from './telegram.ts'
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback)
 const ROUNDS = env('BENCH_ROUNDS', 3)
@@ -19,8 +20,9 @@ const COLD = env('BENCH_COLD_MESSAGES', 20_000)
 const PEOPLE = env('BENCH_PEOPLE', 100_000)
 const NEWCOMERS = env('BENCH_NEWCOMERS', 10_000)
 const DISCORD = env('BENCH_DISCORD_MESSAGES', 2_000)
+const TELEGRAM = env('BENCH_TELEGRAM_MESSAGES', 1_000)
 
-// BENCH_ONLY=steady,cold,first,inhibitors,boot,idle,discord,install,agent,reload runs only those.
+// BENCH_ONLY=steady,cold,first,inhibitors,boot,idle,discord,telegram,install,agent,reload runs only those.
 const SCENARIOS = [
   'steady',
   'cold',
@@ -29,6 +31,7 @@ const SCENARIOS = [
   'boot',
   'idle',
   'discord',
+  'telegram',
   'install',
   'agent',
   'reload',
@@ -209,6 +212,18 @@ if (runs('discord')) {
     target: '≤ 1.2',
     met: d.overheadPercent <= 20,
     detail: { coreMeanMs: d.core.meanMs, floorMeanMs: d.floor.meanMs, coreP99Ms: d.core.p99Ms },
+  })
+}
+// Telegram, like Discord, runs once: each message waits for its reply, so rounds add nothing.
+if (runs('telegram')) {
+  const t = await telegramPath(TELEGRAM)
+  add({
+    scenario: 'telegram end to end against the bare grammY floor (mean time per message)',
+    value: 1 + t.overheadPercent / 100,
+    unit: '×',
+    target: '≤ 1.2',
+    met: t.overheadPercent <= 20,
+    detail: { coreMeanMs: t.core.meanMs, floorMeanMs: t.floor.meanMs, coreP99Ms: t.core.p99Ms },
   })
 }
 // An install (the sporangium issue has no target: its time and memory are the figure).

@@ -9,6 +9,7 @@ export {
 export { type LaneCount, Outbox, type OutboxOptions } from './channel/outbox.ts'
 export { isTemporaryFailure, TemporaryFailure } from './channel/temporary.ts'
 export * from './command/index.ts'
+export { splitText } from './channel/split.ts'
 export {
   closedSchemaUndeclaredSecrets,
   type DefineConfigOptions,

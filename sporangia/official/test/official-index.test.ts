@@ -10,6 +10,7 @@ import { type IndexServer, serveIndex } from '../../../core/test/support/index-s
 import { realSpore } from '../../../core/test/support/real-spores.ts'
 import { startTestCore, type TestCore } from '../../../core/test/support/runtime.ts'
 import { type FakeRadarr, MATRIX, startFakeRadarr } from '../radarr/test/fake-radarr.ts'
+import { type FakeTelegram, startFakeTelegram } from '../telegram/test/fake/index.ts'
 import { OFFICIAL_SPORES } from './official-spores.ts'
 
 /** Real processes and real HTTP on a shared machine: generous, never a measure. */
@@ -19,10 +20,12 @@ const OFFICIAL = join(import.meta.dir, '..')
 let core: TestCore
 let server: IndexServer
 let radarr: FakeRadarr
+let telegram: FakeTelegram
 let publicKey: string
 
 beforeAll(async () => {
   radarr = startFakeRadarr({ catalogue: [MATRIX] })
+  telegram = startFakeTelegram()
   core = await startTestCore({
     spores: { admin: realSpore('admin') },
     config: 'sporangia: { allowLoopbackHttp: true }\n',
@@ -53,6 +56,7 @@ afterAll(async () => {
   await server?.stop()
   await core?.stop()
   await radarr?.stop()
+  await telegram?.stop()
 })
 
 const one = async (text: string) => (await core.ask(text)).join('\n')
@@ -110,6 +114,20 @@ describe('the official index', () => {
         await Bun.sleep(25)
       }
       expect(await one('/reminders')).toBe('You have no reminders.')
+    },
+    PROCESS_TIMEOUT,
+  )
+
+  it(
+    'installs telegram, whose bundled grammY connects once the token is set, and answers a private chat',
+    async () => {
+      expect(await one('/install official-mirror telegram')).toContain('telegram 1.0.0 is installed')
+      expect(await one(`/set telegram token ${telegram.token}`)).not.toContain('Usage')
+      expect(await one(`/set telegram apiRoot ${telegram.apiRoot}`)).not.toContain('Usage')
+      expect(await one('/enable telegram')).toBe('telegram is enabled and live.')
+      const asked = telegram.say({ from: telegram.world.alice, text: '/sources' })
+      const answer = await telegram.api.sent.waitFor((m) => m.chat.id === asked.chat.id, 15_000)
+      expect('text' in answer && typeof answer.text === 'string').toBe(true)
     },
     PROCESS_TIMEOUT,
   )

@@ -6,4 +6,5 @@ export const OFFICIAL_SPORES = [
   'movies',
   'reminders',
   'webhooks',
+  'telegram',
 ] as const
