@@ -7,9 +7,9 @@ export {
   lazyCatalog,
 } from './catalog/index.ts'
 export { type LaneCount, Outbox, type OutboxOptions } from './channel/outbox.ts'
+export { splitText } from './channel/split.ts'
 export { isTemporaryFailure, TemporaryFailure } from './channel/temporary.ts'
 export * from './command/index.ts'
-export { splitText } from './channel/split.ts'
 export {
   closedSchemaUndeclaredSecrets,
   type DefineConfigOptions,

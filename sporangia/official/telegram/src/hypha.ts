@@ -9,6 +9,7 @@ import {
   Outbox,
   type OutgoingContent,
   type RouteHandler,
+  TemporaryFailure,
 } from '@mycelo/septum'
 import type { Api } from 'grammy'
 import {
@@ -25,7 +26,7 @@ import { type TelegramConfig, webhookEndpoint } from './config.ts'
 import { Hearing } from './hearing.ts'
 import { placeOf } from './inbound.ts'
 import { GroupMembers } from './members.ts'
-import { sendSteps } from './outbound.ts'
+import { type SendStep, sendSteps } from './outbound.ts'
 import { type Backoff, Polling, type PollingState } from './polling.ts'
 import { carriesSecret, registerWebhook, updateOf, WebhookHealth, webhookSecret } from './webhook.ts'
 import { TelegramConnectError, worded } from './wording.ts'
@@ -96,7 +97,7 @@ export class TelegramHypha implements Hypha<TelegramConfig> {
       retryAfterMs,
       channel: 'telegram',
       limitedBy: 'Telegram rate-limited the bot',
-      full: (limit) => new Error(worded('queue_full', { limit })),
+      full: (limit) => new TemporaryFailure(worded('queue_full', { limit })),
     })
     const fileRoot = `${apiRootOf(config)}/file/bot${config.token}`
     this.#on = {
@@ -149,26 +150,34 @@ export class TelegramHypha implements Hypha<TelegramConfig> {
     this.#pollingState = undefined
   }
 
-  /** Resolves once each message is posted, or held for Telegram's rate limit to be posted later in order. */
+  /**
+   * Resolves once every piece is posted. A send takes its place in its conversation's line at once,
+   * so sends made together leave in the order they were made; files are read when its turn comes,
+   * and after a rate limit it goes on from the piece Telegram refused. Telegram has no key a client
+   * chooses to deduplicate by, so the core's deliveryId is not used.
+   */
   async send(conversationId: string, content: OutgoingContent): Promise<void> {
     const on = this.#connected('send()')
     const place = placeOf(conversationId)
     if (place === undefined) throw new Error(`telegram: ${conversationId} is not a Telegram chat id`)
-    const refused = this.#forbidden.get(place.chatId)
-    if (refused !== undefined) throw new Error(worded('blocked', { chat: place.chatId, reason: refused }))
     const handling = answering.getStore()
     // In a group, answers interleave: each quotes the message it answers. A private chat needs no quote.
     const replyTo =
       handling?.conversationId === conversationId && place.chatId < 0 ? handling.messageId : undefined
-    const steps = await sendSteps({
-      api: on.api,
-      place,
-      content,
-      ...(replyTo === undefined ? {} : { replyTo }),
-    })
-    for (const step of steps) {
-      await on.outbox.deliver(conversationId, () => this.#post(place.chatId, step.run), step.label)
+    let steps: SendStep[] | undefined
+    let posted = 0
+    const post = async () => {
+      const refused = this.#forbidden.get(place.chatId)
+      if (refused !== undefined) throw new Error(worded('blocked', { chat: place.chatId, reason: refused }))
+      steps ??= await sendSteps({
+        api: on.api,
+        place,
+        content,
+        ...(replyTo === undefined ? {} : { replyTo }),
+      })
+      for (; posted < steps.length; posted += 1) await this.#post(place.chatId, steps[posted] as SendStep)
     }
+    await on.outbox.deliver(conversationId, post, `message to ${conversationId}`)
   }
 
   async listGroupMembers(groupId: string): Promise<readonly ChannelIdentity[]> {
@@ -184,9 +193,9 @@ export class TelegramHypha implements Hypha<TelegramConfig> {
     if (on === undefined) return { state: 'unreachable', detail: 'not connected', checkedAt }
     const base = on.webhook !== undefined ? await on.webhook.health.check() : this.#pollingHealth(checkedAt)
     const troubles: string[] = []
-    if (on.outbox.waiting > 0) {
+    if (on.outbox.rateLimited > 0) {
       troubles.push(
-        worded('rate_limited', { count: on.outbox.waiting, seconds: on.outbox.retryInSeconds ?? 0 }),
+        worded('rate_limited', { count: on.outbox.rateLimited, seconds: on.outbox.retryInSeconds ?? 0 }),
       )
     }
     for (const [chat, reason] of this.#forbidden) troubles.push(worded('blocked', { chat, reason }))
@@ -221,7 +230,8 @@ export class TelegramHypha implements Hypha<TelegramConfig> {
   }
 
   #connected(what: string): Connected {
-    if (this.#on === undefined) throw new Error(`telegram: ${what} called while not connected`)
+    // For now: the core keeps the message and sends it once the hypha is connected again.
+    if (this.#on === undefined) throw new TemporaryFailure(`telegram: ${what} called while not connected`)
     return this.#on
   }
 
@@ -276,10 +286,14 @@ export class TelegramHypha implements Hypha<TelegramConfig> {
   }
 
   /** Posts one step; a chat Telegram refuses (403) is remembered, so no send retries into it. */
-  async #post(chatId: number, run: () => Promise<void>): Promise<void> {
+  async #post(chatId: number, step: SendStep): Promise<void> {
     try {
-      await run()
+      await step.run()
     } catch (error) {
+      // Telegram unreachable or failing for a moment: the core keeps the message and tries again.
+      if (isUnreachable(error)) {
+        throw new TemporaryFailure(`telegram: ${step.label} not sent for now: ${describeFailure(error)}`)
+      }
       if (!isForbidden(error)) throw error
       const reason = describeFailure(error)
       this.#forbidden.set(chatId, reason)

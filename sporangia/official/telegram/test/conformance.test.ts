@@ -2,10 +2,9 @@ import { expect, it } from 'bun:test'
 import { join } from 'node:path'
 import { hyphaChecks } from '@mycelo/septum/conformance'
 import { sporeFiles } from '../../kit/catalogues.ts'
-import { settingsFor } from '../../kit/contexts.ts'
 import module from '../src/index.ts'
 import { startFakeTelegram } from './fake/index.ts'
-import { hyphaContext, newRecords } from './harness.ts'
+import { hyphaContext, newRecords, settingsFor } from './harness.ts'
 
 const { manifest } = sporeFiles(join(import.meta.dir, '..'))
 
@@ -19,7 +18,7 @@ it('passes the hypha conformance kit against the fake Telegram', async () => {
       module,
       config,
       invalidConfig: { token: 'not-a-token' },
-      context: () => hyphaContext(settingsFor(module.configSchema, config), newRecords()),
+      context: () => hyphaContext(settingsFor(config), newRecords()),
       membershipGroupId: String(fake.world.group.id),
       conversationId: String(fake.world.alice.chat.id),
     })

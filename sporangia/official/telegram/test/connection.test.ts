@@ -2,11 +2,9 @@
 // and comes back (with backoff, retry_after and the reports the core reads), a second reader, a
 // token revoked while running, and a webhook left from before.
 import { afterEach, describe, expect, it } from 'bun:test'
-import { settingsFor } from '../../kit/contexts.ts'
-import { configSchema } from '../src/config.ts'
 import { TelegramHypha } from '../src/hypha.ts'
 import { type FakeTelegram, startFakeTelegram } from './fake/index.ts'
-import { connectedRig, hyphaContext, newRecords, type Rig } from './harness.ts'
+import { connectedRig, hyphaContext, newRecords, type Rig, settingsFor } from './harness.ts'
 
 const cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {
@@ -28,7 +26,7 @@ async function rigOn(fake: FakeTelegram, settings: Record<string, unknown> = {})
 describe('connecting', () => {
   it('refuses a token Telegram rejects, saying how to get the right one', async () => {
     const fake = fakeTelegram()
-    const config = settingsFor(configSchema, {
+    const config = settingsFor({
       token: '700000001:AAWrongTokenWrongTokenWrongToken_xx',
       apiRoot: fake.apiRoot,
     })
@@ -43,7 +41,7 @@ describe('connecting', () => {
     const closed = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response() })
     const apiRoot = `http://127.0.0.1:${closed.port}`
     await closed.stop(true)
-    const config = settingsFor(configSchema, {
+    const config = settingsFor({
       token: '700000001:AAFakeTokenForTheLoopbackTelegram_xyz',
       apiRoot,
     })

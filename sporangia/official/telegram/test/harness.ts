@@ -1,10 +1,16 @@
 import type { HyphaContext, IncomingMessage, Logger, SporeStorage } from '@mycelo/septum'
 import { manualSchedule, memoryStorage } from '@mycelo/septum/conformance'
-import { settingsFor } from '../../kit/contexts.ts'
 import { configSchema, type TelegramConfig } from '../src/config.ts'
 import { TelegramHypha } from '../src/hypha.ts'
 import { type FakeTelegram, startFakeTelegram } from './fake/index.ts'
 import { Recorder } from './fake/recorder.ts'
+
+/** Settings read through the spore's own schema, as the bot reads them; a test's bad settings throw. */
+export function settingsFor(raw: Record<string, unknown>): TelegramConfig {
+  const parsed = configSchema.safeParse(raw)
+  if (!parsed.success) throw new Error(JSON.stringify(parsed.error.issues))
+  return parsed.data
+}
 
 export interface LogLine {
   readonly level: 'debug' | 'info' | 'warn' | 'error'
@@ -93,7 +99,7 @@ export interface RigOptions {
 /** A fake Telegram and a hypha connected to it through its settings, polling quickly. */
 export async function connectedRig(options: RigOptions = {}): Promise<Rig> {
   const fake = options.fake ?? startFakeTelegram()
-  const config = settingsFor(configSchema, { token: fake.token, apiRoot: fake.apiRoot, ...options.settings })
+  const config = settingsFor({ token: fake.token, apiRoot: fake.apiRoot, ...options.settings })
   const records = newRecords()
   const storage = options.storage ?? memoryStorage()
   const hypha = new TelegramHypha({ backoff: { initialMs: 50, maxMs: 400 }, pollTimeoutSeconds: 2 })

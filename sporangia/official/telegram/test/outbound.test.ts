@@ -137,19 +137,24 @@ describe('saying things on Telegram', () => {
       parameters: { retry_after: 1 },
     })
     const mark = rig.fake.api.sent.entries.length
-    await rig.hypha.send(chat, { text: 'first' })
-    await rig.hypha.send(chat, { text: 'second' })
-    const health = await rig.hypha.health()
+    const calls = rig.fake.api.calls.entries.length
+    // Handed over together: the second waits behind the first, which waits out the limit.
+    const first = rig.hypha.send(chat, { text: 'first' })
+    const second = rig.hypha.send(chat, { text: 'second' })
+    await rig.fake.api.calls.waitFor(
+      (call) => rig.fake.api.calls.entries.indexOf(call) >= calls && call.status === 429,
+    )
+    // The answer is recorded as it leaves the fake; the outbox reads it a moment later.
+    let health = await rig.hypha.health()
+    while (health.state === 'healthy') {
+      await Bun.sleep(5)
+      health = await rig.hypha.health()
+    }
     expect(health.state).toBe('degraded')
     expect(health.detail).toContain('Telegram rate-limited the bot: 2 message(s) wait to be sent in order')
-    await rig.fake.api.sent.waitForCount(
-      (m) => rig.fake.api.sent.entries.indexOf(m) >= mark && m.chat.id === Number(chat),
-      2,
-      5_000,
-    )
+    await Promise.all([first, second])
     const texts = rig.fake.api.sent.entries.slice(mark).map((m) => ('text' in m ? m.text : undefined))
     expect(texts).toEqual(['first', 'second'])
-    await rig.logs.waitFor((line) => line.message === 'telegram: the messages that waited have been sent')
     expect((await rig.hypha.health()).state).toBe('healthy')
   })
 
