@@ -169,6 +169,15 @@ const fileSchema = z.strictObject({
       metricsToken: text.optional(),
       /** Marks the session cookie Secure: on when the page is reached over HTTPS (a proxy in front). */
       secureCookies: z.boolean().default(false),
+      /** The address people open the page at through a proxy, e.g. https://bot.example.org. */
+      publicUrl: z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// address' }).optional(),
+      /**
+       * The Host names (optionally with :port) a request may carry; another is answered 421, so a
+       * rebound DNS name cannot reach the page. Default: the bound address, localhost and publicUrl's.
+       */
+      allowedHosts: z
+        .array(text.regex(/^[^\s/@]+$/, 'expected a host name, optionally with :port'))
+        .optional(),
       /** How long a session lives without use, and at most, in minutes. */
       sessionIdleMinutes: z.int().min(1).default(120),
       sessionMaxMinutes: z

@@ -7,15 +7,16 @@ import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 import type { ApiEvents } from './api/events.ts'
 import { apiRoutes } from './api/index.ts'
 import type { SessionPort } from './api/session-port.ts'
+import { bodyLimit, bodyLimitOf } from './body-limit.ts'
 import type { HttpEnv } from './env.ts'
 import { answerError, HttpError } from './errors.ts'
 import { securityHeaders } from './headers.ts'
 import { loginPageRoutes } from './login-page.ts'
 import { MetricsRegistry } from './metrics.ts'
 import { probeRoutes } from './probes.ts'
-import { originAndCsrf } from './request-guard.ts'
+import { allowedHostsOf, hostGuard, originAndCsrf, SIGN_IN_PATH } from './request-guard.ts'
 import { actAsSession, allows, readSession, requireCommand } from './session-guard.ts'
-import { sessionRoutes } from './session-routes.ts'
+import { loginAttempts, sessionRoutes } from './session-routes.ts'
 import { sessionBook } from './sessions.ts'
 import { SPORE_ROUTE_PATHS, sporeRouteHandlers } from './spore-routes.ts'
 import type { RouteStreams } from './spore-routes-streams.ts'
@@ -63,15 +64,21 @@ export function createHttpApp(runtime: CoreRuntime, options: HttpAppOptions = {}
   const metrics = options.metrics ?? new MetricsRegistry()
   app.onError(answer)
   app.notFound((c) => answer(new HttpError(404, 'http.error.notFound'), c))
+  app.use(hostGuard(allowedHostsOf(http)))
   app.use(securityHeaders)
-  // Before the page's session and CSRF checks: an agent authenticates every request by its key.
+  // A sign-in counts from here, before its body is read: attempts racing each other are all counted.
+  const throttle = new LoginThrottle(now)
+  app.use(SIGN_IN_PATH, loginAttempts(throttle))
+  app.use(readSession({ runtime, sessions, secure, now }))
+  // Every body is read here, within what its route takes, before any route runs.
+  app.use(bodyLimit((c) => bodyLimitOf(runtime, c)))
+  // Before the page's CSRF check: an agent authenticates every request by its key.
   const { mcp } = options
   if (mcp) app.all('/mcp', (c) => mcp.handleRequest(c.req.raw))
-  // Spores' routes: public ones (webhooks) answer before the session and CSRF checks, operator ones after.
+  // Spores' routes: public ones (webhooks) answer before the CSRF check, operator ones after.
   const sporeRoutes = sporeRouteHandlers(runtime, options.routeStreams)
   for (const path of SPORE_ROUTE_PATHS) app.all(path, sporeRoutes.early)
-  app.use(readSession({ runtime, sessions, secure, now }))
-  app.use(originAndCsrf)
+  app.use(originAndCsrf(http))
   for (const path of SPORE_ROUTE_PATHS) app.all(path, sporeRoutes.guarded)
   app.route(
     '/',
@@ -97,10 +104,7 @@ export function createHttpApp(runtime: CoreRuntime, options: HttpAppOptions = {}
     // The same reload chat's /reload runs, applied to the running bot.
     reload: (spore) => pluginsToggle(runtime, runtime.plugins).reload!(spore),
   })
-  app.route(
-    '/api/v1/session',
-    sessionRoutes({ runtime, sessions, throttle: new LoginThrottle(now), secure, now, guards: api.guards }),
-  )
+  app.route('/api/v1/session', sessionRoutes({ runtime, sessions, secure, now, guards: api.guards }))
   app.route('/api/v1', api)
   return app
 }

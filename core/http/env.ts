@@ -1,4 +1,5 @@
 import type { LiveSession } from './sessions.ts'
+import type { LoginAttempt } from './throttle.ts'
 
 /** What the middleware chain sets on a request's context, for the routes after it. */
 export interface HttpEnv {
@@ -10,5 +11,7 @@ export interface HttpEnv {
     session: LiveSession
     /** The principal's role patterns, read fresh for this request. */
     patterns: ReadonlySet<string>
+    /** Set on a sign-in before its body is read: the attempt the throttle already counted. */
+    loginAttempt: LoginAttempt
   }
 }

@@ -6,6 +6,7 @@ import { principalIdOf } from '../store/index.ts'
 import { listenedOn, stoppedListening } from './address.ts'
 import { ApiEvents, type LogTap } from './api/events.ts'
 import type { HttpAppOptions } from './app.ts'
+import { SERVER_BODY_CEILING } from './body-limit.ts'
 import type { HttpEnv } from './env.ts'
 import { pageServing } from './page/serving.ts'
 import { RouteStreams } from './spore-routes-streams.ts'
@@ -52,6 +53,9 @@ export function startHttp(
     // The port is this bot's or nobody's: without this, Bun with development off binds a port another
     // process listens on (SO_REUSEPORT) and the two share its requests without a word.
     reusePort: false,
+    // Each route bounds its own body while reading it (body-limit.ts), so every 413 is worded; Bun's
+    // 128 MiB default would otherwise answer first, wordless, and let any route be sent that much.
+    maxRequestBodySize: SERVER_BODY_CEILING,
     // The server is passed on as the app's env, so a route can read the peer's address.
     fetch,
   })

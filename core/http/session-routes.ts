@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { deleteCookie, setCookie } from 'hono/cookie'
 import { z } from 'zod'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
@@ -12,7 +12,6 @@ import { loginTickets } from './tickets.ts'
 export interface SessionRouteOptions {
   readonly runtime: CoreRuntime
   readonly sessions: SessionBook
-  readonly throttle: LoginThrottle
   readonly secure: boolean
   readonly now: () => number
   /** Every command pattern guarding an API action: the session's answer says which it may use. */
@@ -26,23 +25,19 @@ const loginBody = z.strictObject({ ticket: z.string().trim().min(1).max(200) })
  * own sessions, listed and revoked one by one.
  */
 export function sessionRoutes(options: SessionRouteOptions): Hono<HttpEnv> {
-  const { runtime, sessions, throttle, secure, now } = options
+  const { runtime, sessions, secure, now } = options
   const cookie = sessionCookieName(secure)
   const app = new Hono<HttpEnv>()
 
   app.post('/login', async (c) => {
-    const address = addressOf(c.env, c.req.raw)
-    const wait = throttle.waitFor(address)
-    if (wait > 0) {
-      throw new HttpError(429, 'http.error.throttled', {
-        headers: { 'Retry-After': String(Math.ceil(wait / 1000)) },
-      })
-    }
+    // Counted by loginAttempts before the body was read; a sign-in mounted without it is a fault.
+    const attempt = c.get('loginAttempt')
+    if (attempt === undefined) throw new Error('a sign-in reached its route without loginAttempts before it')
     const { ticket } = await bodyOf(c.req.raw, loginBody)
     const principalId = loginTickets(runtime.store).redeem(ticket, now())
-    if (principalId === undefined) {
-      throw failedLogin(throttle, address)
-    }
+    // The answer never says which part was wrong.
+    if (principalId === undefined) throw new HttpError(401, 'http.error.loginFailed')
+    attempt.succeeded()
     const { token, session } = sessions.open(principalId, now())
     setCookie(c, cookie, token, {
       httpOnly: true,
@@ -108,10 +103,26 @@ export function sessionRoutes(options: SessionRouteOptions): Hono<HttpEnv> {
   return app
 }
 
-/** A failed sign-in costs the address a try; the answer never says which part was wrong. */
-function failedLogin(throttle: LoginThrottle, address: string): HttpError {
-  throttle.failed(address)
-  return new HttpError(401, 'http.error.loginFailed')
+/**
+ * Before a sign-in's body is read: the attempt counts against its address at once, or is refused
+ * (429) while the address has used its tries, or too many sign-ins are under way.
+ */
+export function loginAttempts(throttle: LoginThrottle): MiddlewareHandler<HttpEnv> {
+  return async (c, next) => {
+    if (c.req.method !== 'POST') return next()
+    const started = throttle.begin(addressOf(c.env, c.req.raw))
+    if (!started.ok) {
+      throw new HttpError(429, 'http.error.throttled', {
+        headers: { 'Retry-After': String(Math.ceil(started.waitMs / 1000)) },
+      })
+    }
+    c.set('loginAttempt', started.attempt)
+    try {
+      await next()
+    } finally {
+      started.attempt.end()
+    }
+  }
 }
 
 /** A JSON body checked by `schema`; a bad one is a 400 naming the field. */

@@ -52,33 +52,3 @@ function segmentsOf(path: string): string[] | undefined {
     return undefined
   }
 }
-
-/**
- * The body read whole, or 'tooLarge' as soon as it passes `limit` bytes: a declared length over
- * the limit is refused before a byte is read, and a chunked body is cut off where it passes it.
- */
-export async function readBounded(request: Request, limit: number): Promise<Uint8Array | 'tooLarge'> {
-  const declared = Number(request.headers.get('content-length') ?? Number.NaN)
-  if (Number.isFinite(declared) && declared > limit) return 'tooLarge'
-  if (request.body === null) return new Uint8Array()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  const reader = request.body.getReader()
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > limit) {
-      await reader.cancel()
-      return 'tooLarge'
-    }
-    chunks.push(value)
-  }
-  const body = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    body.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return body
-}

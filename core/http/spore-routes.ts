@@ -1,10 +1,4 @@
-import {
-  type Principal,
-  type RouteContext,
-  type RouteDeclaration,
-  type RouteHandler,
-  readableDomains,
-} from '@mycelo/septum'
+import { type Principal, type RouteContext, type RouteHandler, readableDomains } from '@mycelo/septum'
 import type { Context, MiddlewareHandler } from 'hono'
 import { ownMember } from '../germination/implementation.ts'
 import type { GerminatedSpore } from '../germination/index.ts'
@@ -16,7 +10,7 @@ import type { HttpEnv } from './env.ts'
 import { HttpError } from './errors.ts'
 import { allows } from './session-guard.ts'
 import { bindSessionIdentity } from './spore-routes-identity.ts'
-import { matchRoute, type RouteMatch, readBounded } from './spore-routes-match.ts'
+import { matchRoute, type RouteMatch } from './spore-routes-match.ts'
 import { RouteStreams } from './spore-routes-streams.ts'
 
 /** Where spores' routes live: `/spores/<name>` and everything below it. */
@@ -111,14 +105,15 @@ function liveRoutes(runtime: CoreRuntime, spore: GerminatedSpore | undefined): o
   return typeof routes === 'object' && routes !== null ? routes : undefined
 }
 
-/** Reads the body within its limit, then runs the handler under the handler deadline. */
+/** Runs the handler under the handler deadline. */
 async function answer(
   runtime: CoreRuntime,
   c: Context<HttpEnv>,
   found: Found & { readonly principal?: Principal; readonly streams: RouteStreams },
 ): Promise<Response> {
   const { spore, match, handler, table } = found
-  const request = await boundedRequest(c.req.raw, match.route)
+  // Its body was read within the route's own bodyLimit before any route ran (body-limit.ts).
+  const request = c.req.raw
   const step = `route ${match.route.method} ${match.route.path}`
   const logger = runtime.logger.child({
     spore: spore.name,
@@ -172,13 +167,4 @@ async function answer(
     throw new HttpError(500, 'http.error.routeFailed')
   }
   return found.streams.track(response)
-}
-
-/** The request as the handler sees it: its body already read within the route's limit. */
-async function boundedRequest(raw: Request, route: RouteDeclaration): Promise<Request> {
-  const limit = route.bodyLimit ?? 0
-  const body = await readBounded(raw, limit)
-  if (body === 'tooLarge') throw new HttpError(413, 'http.error.tooLarge', { params: { limit } })
-  const init: RequestInit = { method: raw.method, headers: raw.headers, signal: raw.signal }
-  return new Request(raw.url, body.byteLength > 0 ? { ...init, body } : init)
 }

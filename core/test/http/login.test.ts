@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'bun:test'
-import { LOGIN_FAILURES_ALLOWED } from '../../http/throttle.ts'
+import { LOGIN_ATTEMPTS_ALLOWED } from '../../http/throttle.ts'
 import { LINK_TTL_MS } from '../../http/tickets.ts'
 import { codeIn, startWebBot, tokenOf, type WebBot } from './web.ts'
 
@@ -44,14 +44,21 @@ describe('signing in with the link printed at start', () => {
 
   it('marks the cookie Secure when the page is served over HTTPS', async () => {
     bot = await startWebBot({ http: '  secureCookies: true\n' })
-    const signed = await bot.client.signIn(tokenOf(bot.loginLink))
-    expect(signed.setCookie).toContain('Secure')
-    expect(signed.setCookie).toStartWith('__Host-mycelo_session=')
+    // The browser reaches it through a TLS proxy: its Origin is https, on the same host and port.
+    const https = bot.url.replace('http:', 'https:')
+    const answer = await bot.client.send('/api/v1/session/login', {
+      body: { ticket: tokenOf(bot.loginLink) },
+      origin: https,
+    })
+    expect(answer.status).toBe(200)
+    const setCookie = answer.headers.get('set-cookie') ?? ''
+    expect(setCookie).toContain('Secure')
+    expect(setCookie).toStartWith('__Host-mycelo_session=')
   })
 
   it('throttles failed attempts per address, even for a good ticket once throttled', async () => {
     bot = await startWebBot()
-    for (let attempt = 0; attempt < LOGIN_FAILURES_ALLOWED; attempt++) {
+    for (let attempt = 0; attempt < LOGIN_ATTEMPTS_ALLOWED; attempt++) {
       const wrong = await bot.client.send('/api/v1/session/login', { body: { ticket: 'WRONGCODE1' } })
       expect(wrong.status).toBe(401)
     }
