@@ -14,6 +14,7 @@ const clock = await loadSpore('clock-rhiza')
 const clockModule = clock.module as RhizaModule<ClockApi>
 const withRoutes = {
   ...(clock.manifest as Record<string, unknown>),
+  septum: '^1.1',
   routes: [
     { method: 'POST', path: '/hook', access: 'public', code: 'hook' },
     { method: 'GET', path: '/status', access: 'operator', code: 'status' },
@@ -53,7 +54,7 @@ describe('conformance: every kind checks its declared routes and migrations', ()
     const spore = await loadSpore(fixture)
     const module = spore.module as { create(): unknown }
     return {
-      manifest: { ...(spore.manifest as Record<string, unknown>), routes: hook },
+      manifest: { ...(spore.manifest as Record<string, unknown>), septum: '^1.1', routes: hook },
       module: {
         ...module,
         migrations: [
@@ -104,5 +105,66 @@ describe('conformance: every kind checks its declared routes and migrations', ()
       expectations: [],
     })
     expect(found).toEqual(failures)
+  })
+
+  it('refuses a range that admits septum 1.0, naming the 1.1 members the spore uses', async () => {
+    const spore = await lacking('radarr-helper')
+    const found = await enzymeChecks({
+      name: 'radarr-helper',
+      ...spore,
+      manifest: { ...spore.manifest, septum: '>=1.0.4 <2' },
+      module: spore.module as EnzymeModule,
+      context: enzymeContext,
+    })
+    expect(found).toContain(
+      'manifest: septum range ">=1.0.4 <2" admits septum 1.0.4, which has no migrations on the default export, ' +
+        'routes in the manifest: the spore uses septum 1.1, so declare "^1.1" (or narrower) and a 1.0 core ' +
+        'refuses it instead of failing at its first call',
+    )
+  })
+})
+
+describe('conformance: the range against what a handler calls', () => {
+  const manifest = {
+    kind: 'enzyme',
+    name: 'counter',
+    septum: '^1.0',
+    commands: [{ name: 'count', description: 'command.count.description', code: 'count' }],
+  }
+  const counter = (touch: boolean): EnzymeModule => ({
+    create: () => ({
+      handlers: {
+        async count(_invocation, ctx) {
+          const seen = touch ? ((await ctx.storage.get<number>('seen')) ?? 0) : 0
+          await ctx.reply({ text: String(seen) })
+        },
+      },
+    }),
+  })
+
+  it('names ctx.storage once a handler calls through it', async () => {
+    const found = await enzymeChecks({
+      name: 'counter',
+      manifest,
+      module: counter(true),
+      context: enzymeContext,
+    })
+    expect(found).toEqual([
+      'manifest: septum range "^1.0" admits septum 1.0.0, which has no ctx.storage: the spore uses septum 1.1, ' +
+        'so declare "^1.1" (or narrower) and a 1.0 core refuses it instead of failing at its first call',
+    ])
+    const narrower = await enzymeChecks({
+      name: 'counter',
+      manifest: { ...manifest, septum: '^1.1' },
+      module: counter(true),
+      context: enzymeContext,
+    })
+    expect(narrower).toEqual([])
+  })
+
+  it('says nothing of a context that merely carries storage, as every 1.1 context does', async () => {
+    expect(
+      await enzymeChecks({ name: 'counter', manifest, module: counter(false), context: enzymeContext }),
+    ).toEqual([])
   })
 })

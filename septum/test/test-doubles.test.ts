@@ -78,7 +78,7 @@ describe('the kits check migrations', () => {
   const check = (migrations: unknown) =>
     rhizaChecks({
       name: 'clock',
-      manifest: clock.manifest,
+      manifest: { ...(clock.manifest as object), septum: '^1.1' },
       module: withMigrations(migrations),
       context: rhizaContext,
     })

@@ -13,6 +13,7 @@ import { type Failures, isRecord } from './failures.ts'
 import { checkMigrations } from './migrations.ts'
 import type { EnzymeCheckOptions } from './options.ts'
 import { checkRoutes } from './routes.ts'
+import { SeptumUse } from './septum-use.ts'
 import {
   callMember,
   checkManifest,
@@ -42,9 +43,11 @@ const START_MEMBERS = [
  * Checks an enzyme: manifest, config schema, catalogues when given, every handler present, then
  * start(), every command invoked with an empty args bag, and stop().
  */
-export function enzymeChecks<C = Record<string, unknown>>(options: EnzymeCheckOptions<C>): Promise<string[]> {
+export function enzymeChecks<C = Record<string, unknown>>(given: EnzymeCheckOptions<C>): Promise<string[]> {
+  const use = new SeptumUse(given.module)
+  const options = { ...given, context: use.watch(given.context), startContext: use.watch(given.startContext) }
   return runChecks(async (failures) => {
-    const manifest = checkManifest('enzyme', options, failures)
+    const manifest = checkManifest('enzyme', options, failures, use)
     if (manifest === undefined) return
     checkConfigSchema(options.module, options, failures)
     await checkMigrations(options.module, failures)
@@ -65,7 +68,7 @@ export function enzymeChecks<C = Record<string, unknown>>(options: EnzymeCheckOp
       return
     }
     await runLifecycle({ options, manifest, catalogues, codeCommands }, failures)
-  })
+  }, use)
 }
 
 interface Lifecycle<C> {

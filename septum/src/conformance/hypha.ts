@@ -4,15 +4,18 @@ import type { Failures } from './failures.ts'
 import { checkMigrations } from './migrations.ts'
 import type { HyphaCheckOptions } from './options.ts'
 import { checkRoutes } from './routes.ts'
+import { SeptumUse } from './septum-use.ts'
 import { callMember, checkManifest, createInstance, requireFunctions, runChecks } from './spore.ts'
 
 /**
  * Checks a hypha: manifest, config schema, group_membership consistency, then connect(), listen(),
  * one send(), listGroupMembers() when a group is given, and stop().
  */
-export function hyphaChecks<C = Record<string, unknown>>(options: HyphaCheckOptions<C>): Promise<string[]> {
+export function hyphaChecks<C = Record<string, unknown>>(given: HyphaCheckOptions<C>): Promise<string[]> {
+  const use = new SeptumUse(given.module)
+  const options = { ...given, context: use.watch(given.context) }
   return runChecks(async (failures) => {
-    const manifest = checkManifest('hypha', options, failures)
+    const manifest = checkManifest('hypha', options, failures, use)
     if (manifest === undefined) return
     checkConfigSchema(options.module, options, failures)
     await checkMigrations(options.module, failures)
@@ -51,7 +54,7 @@ export function hyphaChecks<C = Record<string, unknown>>(options: HyphaCheckOpti
       async () => callMember(instance, 'stop'),
       (error) => `stop(): threw: ${error}`,
     )
-  })
+  }, use)
 }
 
 /** The core asks listGroupMembers() exactly when the manifest promises group_membership. */

@@ -4,6 +4,7 @@ import { type Failures, isRecord } from './failures.ts'
 import { checkMigrations } from './migrations.ts'
 import type { InhibitorCheckOptions, InhibitorExpectation } from './options.ts'
 import { checkRoutes } from './routes.ts'
+import { SeptumUse } from './septum-use.ts'
 import {
   callMember,
   checkManifest,
@@ -16,10 +17,12 @@ import {
 
 /** Checks an inhibitor: manifest, config schema, start(), one verdict per expectation, and stop(). */
 export function inhibitorChecks<C = Record<string, unknown>>(
-  options: InhibitorCheckOptions<C>,
+  given: InhibitorCheckOptions<C>,
 ): Promise<string[]> {
+  const use = new SeptumUse(given.module)
+  const options = { ...given, context: use.watch(given.context) }
   return runChecks(async (failures) => {
-    const manifest = checkManifest('inhibitor', options, failures)
+    const manifest = checkManifest('inhibitor', options, failures, use)
     if (manifest === undefined) return
     checkConfigSchema(options.module, options, failures)
     await checkMigrations(options.module, failures)
@@ -53,7 +56,7 @@ export function inhibitorChecks<C = Record<string, unknown>>(
         (error) => `stop(): threw: ${error}`,
       )
     }
-  })
+  }, use)
 }
 
 interface VerdictCheck<C> {

@@ -3,16 +3,19 @@ import { type Failures, isRecord } from './failures.ts'
 import { checkMigrations } from './migrations.ts'
 import type { RhizaCheckOptions } from './options.ts'
 import { checkRoutes } from './routes.ts'
+import { SeptumUse } from './septum-use.ts'
 import { callMember, checkManifest, createInstance, requireFunctions, runChecks } from './spore.ts'
 
 const HEALTH_STATES: readonly unknown[] = ['healthy', 'degraded', 'unreachable']
 
 /** Checks a rhiza: manifest, config schema, start(), its api, a health() that reports, and stop(). */
 export function rhizaChecks<Api = unknown, C = Record<string, unknown>>(
-  options: RhizaCheckOptions<Api, C>,
+  given: RhizaCheckOptions<Api, C>,
 ): Promise<string[]> {
+  const use = new SeptumUse(given.module)
+  const options = { ...given, context: use.watch(given.context) }
   return runChecks(async (failures) => {
-    const manifest = checkManifest('rhiza', options, failures)
+    const manifest = checkManifest('rhiza', options, failures, use)
     if (manifest === undefined) return
     checkConfigSchema(options.module, options, failures)
     await checkMigrations(options.module, failures)
@@ -38,7 +41,7 @@ export function rhizaChecks<Api = unknown, C = Record<string, unknown>>(
       async () => callMember(instance, 'stop'),
       (error) => `stop(): threw: ${error}`,
     )
-  })
+  }, use)
 }
 
 async function checkHealth(instance: Record<string, unknown>, failures: Failures): Promise<void> {

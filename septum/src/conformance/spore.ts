@@ -4,12 +4,17 @@ import { septumIncompatibility } from '../range/index.ts'
 import { SEPTUM_VERSION } from '../version.ts'
 import { errorText, Failures, isRecord } from './failures.ts'
 import type { SporeCheckOptions } from './options.ts'
+import type { SeptumUse } from './septum-use.ts'
 
 /** Runs one kit's checks; whatever escapes them becomes a failure, so the kit itself never rejects. */
-export async function runChecks(body: (failures: Failures) => Promise<void>): Promise<string[]> {
+export async function runChecks(
+  body: (failures: Failures) => Promise<void>,
+  use?: SeptumUse,
+): Promise<string[]> {
   const failures = new Failures()
   try {
     await body(failures)
+    use?.report(failures)
   } catch (error) {
     failures.add(`conformance kit: a check could not run: ${errorText(error)}`)
   }
@@ -24,6 +29,7 @@ export function checkManifest<K extends PluginKind>(
   kind: K,
   options: SporeCheckOptions,
   failures: Failures,
+  use?: SeptumUse,
 ): ManifestOf<K> | undefined {
   let manifest: ReturnType<typeof parseManifest>
   try {
@@ -52,6 +58,7 @@ export function checkManifest<K extends PluginKind>(
   } catch (error) {
     failures.add(`manifest: septum range "${manifest.septum}" could not be checked: ${errorText(error)}`)
   }
+  if (use !== undefined) use.manifest = manifest
   return manifest as ManifestOf<K>
 }
 

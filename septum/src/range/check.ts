@@ -1,7 +1,7 @@
 import { SEPTUM_VERSION } from '../version.ts'
 import { rangeAdmits } from './match.ts'
 import { parseRange, type SemverRange } from './parse.ts'
-import { parseVersion, type Version } from './version.ts'
+import { compareVersions, parseVersion, type Version } from './version.ts'
 
 export type RangeCheck =
   | { readonly ok: true; readonly range: SemverRange }
@@ -74,4 +74,23 @@ export function septumIncompatibility(
     `septum range "${range}" excludes septum ${septumVersion}, the version the core is running; ` +
     advice(septumVersion)
   )
+}
+
+/**
+ * The lowest release below `version` the range admits, or undefined when it admits none: the
+ * lowest release a comparator set admits is 0.0.0, one of its lower bounds, or just above one.
+ */
+export function lowestAdmittedBelow(range: string, version: string): string | undefined {
+  const parsed = parseRange(range)
+  if (!parsed.ok) return undefined
+  const ceiling = versionOf(version)
+  const candidates: Version[] = [{ major: 0, minor: 0, patch: 0, prerelease: [] }]
+  for (const set of parsed.value.sets)
+    for (const { version: bound } of set) {
+      candidates.push({ ...bound, prerelease: [] }, { ...bound, patch: bound.patch + 1, prerelease: [] })
+    }
+  const admitted = candidates
+    .filter((candidate) => compareVersions(candidate, ceiling) < 0 && rangeAdmits(parsed.value, candidate))
+    .sort(compareVersions)[0]
+  return admitted === undefined ? undefined : `${admitted.major}.${admitted.minor}.${admitted.patch}`
 }
