@@ -59,7 +59,7 @@ export const COMMANDS: readonly CliCommand[] = [
   },
   // Operations (core/cli/operations.ts) open what they need themselves: a backup reads beside a bot.
   { name: 'backup', synopsis: 'backup [<file>]', min: 0, max: 1, writes: reads },
-  { name: 'restore', synopsis: 'restore <file>', min: 1, max: 1, writes },
+  { name: 'restore', synopsis: 'restore <file> [--replace-config]', min: 1, max: 2, writes },
   { name: 'export', synopsis: 'export [<file>] [--secrets] [--data]', min: 0, max: 3, writes: reads },
   {
     name: 'import',
@@ -92,6 +92,8 @@ function argumentsFit(command: CliCommand, args: readonly string[]): boolean {
   if (command.name === 'agent-key') return agentKeyArgumentsFit(args)
   if (command.name === 'uninstall')
     return args.length === 1 || args[1] === '--delete-data' || args[1] === '--keep-data'
+  if (command.name === 'restore')
+    return args.filter((arg) => arg !== '--replace-config').length === 1 && new Set(args).size === args.length
   if (command.name !== 'rules' || args.length === 0) return true
   return (args[0] === 'list' && args.length === 1) || (args[0] === 'clear' && args.length === 2)
 }

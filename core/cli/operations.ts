@@ -36,8 +36,13 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
       text: say(locale, 'cli.backedUp', { file: target, files, version: done.manifest.mycelo }),
     }
   },
-  async restore({ env }, [file]) {
-    const done = await restoreBackup({ archive: file!, env })
+  async restore({ env }, args) {
+    const file = args.find((arg) => arg !== '--replace-config')
+    const done = await restoreBackup({
+      archive: file!,
+      env,
+      replaceConfig: args.includes('--replace-config'),
+    })
     if (!done.ok) return refusal(done.refusal, 'en')
     const { config, manifest } = done
     return {

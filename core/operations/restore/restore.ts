@@ -3,6 +3,7 @@
 // overwritten, then moved into place with renames. Anything refused changes nothing.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
+import { parse } from 'yaml'
 import { ConfigFileError, DEFAULT_CONFIG_FILE, loadConfig, type MyceloConfig } from '../../boot/config.ts'
 import { heldBy } from '../../boot/instance-refusal.ts'
 import { foldersOf } from '../../sporangium/staging/folders.ts'
@@ -22,6 +23,8 @@ export interface RestoreOptions {
   readonly archive: string
   /** Where MYCELO_CONFIG is read from: the restored mycelo.yaml goes where it points. */
   readonly env: Readonly<Record<string, string | undefined>>
+  /** An existing mycelo.yaml is replaced by the backup's only when this says so (kept aside). */
+  readonly replaceConfig?: boolean
 }
 
 export async function restoreBackup(options: RestoreOptions): Promise<Restored> {
@@ -54,6 +57,10 @@ export async function restoreBackup(options: RestoreOptions): Promise<Restored> 
     }
     const databaseRefusal = checkDatabase(join(stage, PARTS.database), `${options.archive}:${PARTS.database}`)
     if (databaseRefusal !== undefined) return databaseRefusal
+    // Before the lock, which makes the database's folder: a refusal here leaves the folder as it was.
+    const replaced = manifest.config ? configReplacement(target, stagedConfig) : undefined
+    if (replaced !== undefined && !options.replaceConfig)
+      return operationRefused('restoreConfigExists', { path: target, keys: replaced.keys.join(', ') })
     const lock = acquireInstanceLock(config.database)
     if (!lock.ok) return operationRefused('restoreHeld', { reason: heldBy(lock.holder, config) })
     try {
@@ -62,6 +69,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<Restored> 
       const paths = [...moves.map((move) => move.to).filter((to) => to !== target), `${config.database}-wal`]
       const taken = paths.find(occupied)
       if (taken !== undefined) return operationRefused('restoreNotFresh', { path: taken })
+      // The file it replaces is kept beside it: an operator's own edits are never lost to a restore.
+      if (replaced !== undefined) copyFileSync(target, `${target}.before-restore`)
       placeAll(moves)
     } finally {
       lock.release()
@@ -84,6 +93,32 @@ function checkDatabase(path: string, named: string): OperationRefusal | undefine
       return operationRefused('restoreDatabaseRefused', { reason: error.message.replace(path, named) })
     throw error
   }
+}
+
+/**
+ * What the backup's mycelo.yaml would change in the one already at `target`: the top-level keys
+ * whose values differ (or that only one has), or undefined when there is none or they are equal.
+ */
+function configReplacement(target: string, staged: string): { readonly keys: string[] } | undefined {
+  if (!existsSync(target)) return undefined
+  const read = (path: string): Record<string, unknown> => {
+    try {
+      const value: unknown = parse(readFileSync(path, 'utf8'))
+      return typeof value === 'object' && value !== null && !Array.isArray(value)
+        ? (value as Record<string, unknown>)
+        : {}
+    } catch {
+      // An unreadable file here is still a file a restore would overwrite: every key counts.
+      return { '(unreadable)': true }
+    }
+  }
+  const mine = read(target)
+  const theirs = read(staged)
+  const keys = [...new Set([...Object.keys(mine), ...Object.keys(theirs)])]
+    .filter((key) => JSON.stringify(mine[key]) !== JSON.stringify(theirs[key]))
+    .sort()
+  if (keys.length === 0 && readFileSync(target, 'utf8') === readFileSync(staged, 'utf8')) return undefined
+  return { keys: keys.length === 0 ? ['(comments and layout only)'] : keys }
 }
 
 function movesOf(options: {

@@ -145,6 +145,35 @@ describe('a restore refuses, changing nothing', () => {
     expect(readFileSync(join(folder, 'data', 'mycelo.db'), 'utf8')).toBe('someone else’s bot')
   })
 
+  it('an existing mycelo.yaml, saying what would replace it, unless told --replace-config', async () => {
+    const { config, folder } = freshFolder()
+    const mine =
+      '# my own\nspores: [spores, data/spores]\ndatabase: data/mycelo.db\nprefix: "!"\nhttp: { port: 9000 }\n'
+    writeFileSync(config, mine)
+    const answer = await runCli(['restore', archive], config)
+    expect(answer.code).toBe(1)
+    expect(answer.stderr).toBe(
+      `Nothing was changed: ${config} already exists, and the backup's mycelo.yaml would replace it (it differs in: http, prefix). Run the restore again with --replace-config to replace it (the present file is kept as mycelo.yaml.before-restore), or move it aside first.\n`,
+    )
+    expect(readdirSync(folder)).toEqual(['mycelo.yaml'])
+    expect(readFileSync(config, 'utf8')).toBe(mine)
+
+    const replaced = await runCli(['restore', '--replace-config', archive], config)
+    expect(replaced.stderr).toBe('')
+    expect(replaced.code).toBe(0)
+    expect(readFileSync(config, 'utf8')).toBe('spores: [spores, data/spores]\ndatabase: data/mycelo.db\n')
+    expect(readFileSync(`${config}.before-restore`, 'utf8')).toBe(mine)
+    expect(existsSync(join(folder, 'data', 'mycelo.db'))).toBe(true)
+  })
+
+  it("nothing over a mycelo.yaml that is the backup's own", async () => {
+    const { config, folder } = freshFolder()
+    writeFileSync(config, 'spores: [spores, data/spores]\ndatabase: data/mycelo.db\n')
+    const answer = await runCli(['restore', archive], config)
+    expect(answer.code).toBe(0)
+    expect(existsSync(join(folder, 'mycelo.yaml.before-restore'))).toBe(false)
+  })
+
   it('while a bot holds the database, naming it', async () => {
     const bot = botFolder(scratch.path, 'running')
     const boot = startBoot(bot.config)
