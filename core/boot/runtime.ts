@@ -120,7 +120,11 @@ export function assembleRuntime(options: AssembleOptions): Assembly {
   })
   // A spore whose host went down is marked down at once (fail closed), then started again.
   hostKeeper.attach({
-    isCurrent: (name, instance) => germination.byName.get(name)?.instance === instance,
+    isCurrent: (name, instance) => {
+      const spore = germination.byName.get(name)
+      if (spore === undefined || spore.state === 'disabled') return false
+      return spore.instance === instance || (instance === undefined && spore.state === 'dormant')
+    },
     markDown: (name, reason) => {
       const spore = germination.byName.get(name)
       if (spore?.state !== 'live') return

@@ -111,6 +111,7 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
           onConnecting: (spore) => assembly?.runtime.supervisor.connecting(spore.name),
         })
         assembly.runtime.lifecycle.activate()
+        hostKeeper.activate()
         assembly.runtime.supervisor.begin()
         // Runs that fell due while their spores were starting (missed ones among them) go now.
         assembly.runtime.holdings.scheduler.wake()

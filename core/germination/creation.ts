@@ -27,7 +27,7 @@ export async function createInstance(
       { step: 'create()', ms: deadlineMs },
     )
   } catch (error) {
-    hostKeeper.end(module.host)
+    hostKeeper.discard(module.host, error)
     return { ok: false, reason: coreReason('createFailed', { fault: faultText(error) }) }
   }
   let gaps: string | undefined

@@ -138,7 +138,7 @@ async function step({ germination, spore, phase, call, deadlines }: Step): Promi
     spore.state = 'dormant'
     spore.reason = error instanceof DeadlineExceeded ? error.message : stepFailed(phase, error)
     // It will not run: a host it has is ended (a late start is then never released into a live host).
-    hostKeeper.end(hostKeeper.hostOf(spore.instance))
+    hostKeeper.discard(hostKeeper.hostOf(spore.instance), error)
     logger.warn(`spore is dormant: ${phase}() failed`, { spore: spore.name, reason: spore.reason })
     for (const dependant of propagateDormancy(germination.order, germination.byName)) {
       logger.warn('spore is dormant', { spore: dependant.name, reason: dependant.reason })

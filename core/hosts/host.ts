@@ -167,6 +167,7 @@ export class Host {
   }
 }
 
-function seconds(ms: number): string {
+/** A duration as an operator reads it in a reason. */
+export function seconds(ms: number): string {
   return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`
 }

@@ -45,7 +45,7 @@ export async function loadIsolated(
       ...(options.fresh === undefined ? {} : { fresh: options.fresh }),
     })) as LoadAnswer
   } catch (error) {
-    hostKeeper.end(host)
+    hostKeeper.discard(host, error)
     // A top level that never yields cannot answer: its host is ended, and this spore alone is dormant.
     return {
       ok: false,

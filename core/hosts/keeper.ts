@@ -1,11 +1,14 @@
 import type { Logger } from '@mycelo/septum'
-import { DEFAULT_DEADLINES, type Deadlines } from '../supervision/deadline.ts'
-import { Host } from './host.ts'
+import { DEFAULT_DEADLINES, DeadlineExceeded, type Deadlines } from '../supervision/deadline.ts'
+import { Host, seconds } from './host.ts'
 import { DEFAULT_POLICY, type IsolationPolicy, isolationOf } from './policy.ts'
 
 /** What the keeper needs to start a spore again once its host is gone. */
 export interface Restarter {
-  /** Whether `instance` is what the running bot holds for the spore now (not a former self). */
+  /**
+   * Whether a host that ran `instance` (undefined: it went down before create() answered) is one the
+   * bot should start again: the spore's current self, or a spore left dormant by that very fault.
+   */
   isCurrent(name: string, instance: unknown): boolean
   /** Marks it unusable at once: an enforcing inhibitor refuses, a command is answered "unavailable". */
   markDown(name: string, reason: string): void
@@ -46,6 +49,9 @@ export class HostKeeper {
   readonly #records = new Map<string, HostRecord>()
   readonly #instances = new WeakMap<Host, object>()
   #restarter: Restarter | undefined
+  /** Spores whose host went down before the bot had started: restarted once it has. */
+  readonly #waiting = new Set<string>()
+  #active = false
   #watch: ReturnType<typeof setInterval> | undefined
   #watching = false
   /** Hosts whose heap was asked and not yet answered, since when. */
@@ -57,9 +63,13 @@ export class HostKeeper {
     this.#options = options
   }
 
-  /** Takes mycelo.yaml's settings; hosts opened from now on follow them. */
+  /** Takes mycelo.yaml's settings as a bot germinates; hosts opened from now on follow them. */
   configure(options: KeeperOptions): void {
     this.#options = options
+    // A bot starting in this process: a former one's lifecycle no longer decides anything.
+    this.#restarter = undefined
+    this.#active = false
+    this.#waiting.clear()
   }
 
   get policy(): IsolationPolicy {
@@ -74,6 +84,15 @@ export class HostKeeper {
   /** Once the running bot exists: a host that goes down is then restarted. */
   attach(restarter: Restarter): void {
     this.#restarter = restarter
+    this.#active = false
+  }
+
+  /** Once every spore has been started: what went down during start-up is started again now. */
+  activate(): void {
+    this.#active = true
+    const waiting = [...this.#waiting]
+    this.#waiting.clear()
+    for (const name of waiting) if (this.#restarter?.isCurrent(name, undefined)) this.#restart(name, 0)
   }
 
   open(spore: string): Host {
@@ -107,7 +126,28 @@ export class HostKeeper {
     if (this.#hosts.size === 0) this.#stopWatch()
   }
 
+  /**
+   * Lets go of a host whose spore will not run because a call into it failed. A missed deadline is
+   * a fault when the host cannot answer a ping either (code that never yields): it is then ended as
+   * one, and its spore restarted; otherwise, and for any other failure, it is simply ended.
+   */
+  discard(host: Host | undefined, error: unknown): void {
+    if (host === undefined) return
+    if (!(error instanceof DeadlineExceeded) || host.down !== undefined) {
+      this.end(host)
+      return
+    }
+    void host.heap(this.#answerMs).then((heap) => {
+      if (heap === undefined) host.kill(`did not answer within ${seconds(error.ms)}`)
+      else this.end(host)
+    })
+  }
+
+  /** The bot stops: every host ends, and nothing is restarted any more. */
   endAll(): void {
+    this.#restarter = undefined
+    this.#active = false
+    this.#waiting.clear()
     for (const host of [...this.#hosts]) this.end(host)
   }
 
@@ -129,24 +169,38 @@ export class HostKeeper {
     const name = host.spore
     const instance = this.#instances.get(host)
     const restarter = this.#restarter
-    const current = instance !== undefined && restarter?.isCurrent(name, instance) === true
+    // Before the running bot exists (a fault while germinating) it is decided once it has started.
+    const current = restarter === undefined || restarter.isCurrent(name, instance)
     this.#options.logger.warn('a spore host ended', { spore: name, reason, restarting: current })
-    if (!current || restarter === undefined) return
+    if (!current) return
     const previous = this.#records.get(name)
     const recent = previous?.at !== undefined && Date.now() - previous.at < RESTART_WINDOW_MS
     const restarts = (previous?.restarts ?? 0) + 1
     this.#records.set(name, { restarts, lastFault: reason, at: Date.now() })
-    const delay = recent ? Math.min(MAX_BACKOFF_MS, 1_000 * 2 ** Math.min(restarts - 2, 6)) : 0
-    restarter.markDown(name, `${reason}; restarting`)
-    const restart = () =>
-      restarter.restart(name).catch((error: unknown) =>
+    restarter?.markDown(name, `${reason}; restarting`)
+    if (!this.#active || restarter === undefined) {
+      this.#waiting.add(name)
+      return
+    }
+    this.#restart(name, recent ? Math.min(MAX_BACKOFF_MS, 1_000 * 2 ** Math.min(restarts - 2, 6)) : 0)
+  }
+
+  /** Starts a spore again after `delayMs`: at once the first time, with backoff when it keeps failing. */
+  #restart(name: string, delayMs: number): void {
+    const restarter = this.#restarter
+    if (restarter === undefined) return
+    const restart = async () => {
+      try {
+        await restarter.restart(name)
+      } catch (error) {
         this.#options.logger.error('a spore host could not be restarted', {
           spore: name,
           error: String(error),
-        }),
-      )
-    if (delay === 0) void restart()
-    else setTimeout(restart, delay).unref?.()
+        })
+      }
+    }
+    if (delayMs === 0) void restart()
+    else setTimeout(restart, delayMs).unref?.()
   }
 
   #startWatch(): void {
@@ -191,17 +245,21 @@ export class HostKeeper {
     this.#watching = true
     try {
       await Promise.all(
-        [...this.#hosts].map(async (host) => {
-          this.#asked.set(host, Date.now())
-          const heap = await host.heap(this.#answerMs)
-          this.#asked.delete(host)
-          if (host.down !== undefined || !this.#hosts.has(host)) return
-          if (heap === undefined) return host.kill(`did not answer within ${this.#answerMs / 1000} s`)
-          const ceiling = this.#ceilingOf(host.spore)
-          if (heap > ceiling * MIB) {
-            host.kill(`held ${Math.round(heap / MIB)} MiB, over its ceiling of ${ceiling} MiB`)
-          }
-        }),
+        // A host still loading or creating is bounded by that call's own deadline: a module may take
+        // seconds to evaluate (a channel library) without yielding, and that is not a fault.
+        [...this.#hosts]
+          .filter((host) => this.#instances.has(host))
+          .map(async (host) => {
+            this.#asked.set(host, Date.now())
+            const heap = await host.heap(this.#answerMs)
+            this.#asked.delete(host)
+            if (host.down !== undefined || !this.#hosts.has(host)) return
+            if (heap === undefined) return host.kill(`did not answer within ${seconds(this.#answerMs)}`)
+            const ceiling = this.#ceilingOf(host.spore)
+            if (heap > ceiling * MIB) {
+              host.kill(`held ${Math.round(heap / MIB)} MiB, over its ceiling of ${ceiling} MiB`)
+            }
+          }),
       )
     } finally {
       this.#watching = false
