@@ -17,7 +17,12 @@ export interface CatalogEntry {
 }
 
 /** Bounds on what discovery hands the guest, so a large graph cannot flood the model. */
-export const CATALOG_LIMITS = Object.freeze({ entries: 1_000, searchResults: 20, queryChars: 200 })
+export const CATALOG_LIMITS = Object.freeze({
+  entries: 1_000,
+  searchResults: 20,
+  listResults: 200,
+  queryChars: 200,
+})
 
 let versions = 0
 
@@ -43,9 +48,21 @@ export class Forage {
 
   /** The guest's discovery call, by its kind, with the arguments it passed. */
   answer(kind: string, argument: unknown): HostAnswer {
-    const { query, limit, path } = (argument ?? {}) as { query?: unknown; limit?: unknown; path?: unknown }
+    const { query, limit, path, prefix } = (argument ?? {}) as Record<string, unknown>
     if (kind === 'search') return this.search(query, limit)
+    if (kind === 'list') return this.list(prefix)
     return this.describe(path)
+  }
+
+  /** Every entry under a path prefix (all without one), in path order, without schemas. */
+  list(prefix: unknown): HostAnswer {
+    const under = typeof prefix === 'string' ? prefix.replace(/^env\./, '') : ''
+    const value = this.entries
+      .filter((entry) => under === '' || entry.path === under || entry.path.startsWith(`${under}.`))
+      .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+      .slice(0, CATALOG_LIMITS.listResults)
+      .map(summaryOf)
+    return { ok: true, value }
   }
 
   /** Entries whose path or description holds every word of the query, best first, without schemas. */
@@ -58,14 +75,7 @@ export class Forage {
       .filter((hit) => hit.score > 0 || words.length === 0)
       .sort((a, b) => b.score - a.score || a.entry.path.localeCompare(b.entry.path))
       .slice(0, max)
-    const value = scored.map(({ entry }) => ({
-      path: entry.path,
-      call: entry.call,
-      description: entry.description,
-      access: entry.access,
-      confirm: entry.confirm,
-    }))
-    return { ok: true, value }
+    return { ok: true, value: scored.map(({ entry }) => summaryOf(entry)) }
   }
 
   describe(path: unknown): HostAnswer {
@@ -74,6 +84,12 @@ export class Forage {
       return { ok: false, name: 'NotFound', message: `no operation at "${String(path)}"` }
     return { ok: true, value: entry }
   }
+}
+
+/** An entry as search and list give it: how to call it and what it does, its schemas left to describe. */
+function summaryOf(entry: CatalogEntry) {
+  const { path, call, description, access, confirm } = entry
+  return { path, call, description, access, confirm }
 }
 
 function entryOf(leaf: Leaf): CatalogEntry {

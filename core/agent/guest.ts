@@ -9,8 +9,9 @@ export const INVALID_RESULT = '\u0002invalid'
 export const GUEST_ERROR = '\u0001'
 
 /**
- * The program run before the guest's: builds `env` from the callable paths and `forage` from the
- * discovery hook, then takes the raw host hooks off the global object so only the bindings remain.
+ * The program run before the guest's: builds `env` from the callable paths (each top-level
+ * namespace also bare, where no global has its name) and `forage` from the discovery hook, then
+ * takes the raw host hooks off the global object so only the bindings remain.
  */
 export function guestPrelude(paths: readonly string[]): string {
   return `(() => {
@@ -37,8 +38,11 @@ export function guestPrelude(paths: readonly string[]): string {
   globalThis.env = freeze(env)
   globalThis.forage = Object.freeze({
     search: (query, limit) => unwrap(forage('search', JSON.stringify({ query, limit }))),
+    list: (prefix) => unwrap(forage('list', JSON.stringify({ prefix }))),
     describe: (path) => unwrap(forage('describe', JSON.stringify({ path }))),
   })
+  // The bare form: demo.ping(...) beside env.demo.ping(...), for every namespace no global holds.
+  for (const key of Object.keys(env)) if (!(key in globalThis)) globalThis[key] = env[key]
 })()`
 }
 

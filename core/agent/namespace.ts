@@ -79,14 +79,18 @@ export function grantAs(owner: string, module: AgentModule): AgentModule {
 
 /**
  * Every operation of the modules, with its logical path. Names are allocated within their logical
- * namespace: a second module of the same name there gets a numbered alias, one elsewhere keeps
- * its own. Refuses a duplicate id, and a path that is both an operation and a namespace prefix.
+ * namespace, in the order of the modules' stable ids (never the order they were given in, so a
+ * spore coming or going cannot hand its alias to another): a second module of the same name there
+ * gets a numbered alias, one elsewhere keeps its own. Refuses a duplicate id, and a path that is
+ * both an operation and a namespace prefix.
  */
 export function installModules(modules: readonly AgentModule[]): Leaf[] {
   const ids = new Set<string>()
   const taken = new Set<string>()
   const leaves: Leaf[] = []
-  for (const module of modules) {
+  // Code-unit order: the same on every machine and in every locale.
+  const byId = [...modules].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  for (const module of byId) {
     if (ids.has(module.id)) throw new AgentDefinitionError(`two modules share the id "${module.id}"`)
     ids.add(module.id)
     const base = [...module.namespace, ...module.name.split('.')].join('.')

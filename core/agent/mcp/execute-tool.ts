@@ -6,11 +6,17 @@ import type { McpOptions, McpPrincipal } from './server.ts'
 
 export const EXECUTE_DESCRIPTION = [
   'Runs a JavaScript program (an async function body; `return` its answer as JSON) against the bot.',
-  'Operations are bound as `await env.<module>.<operation>(input)`, e.g. `env.plugins.read.listPlugins({})`.',
-  'Discover them first: `await forage.search("spores")` lists matching operations with their paths,',
-  '`await forage.describe("plugins.toggle.disable")` gives one operation’s input and output JSON Schema and access label.',
+  'Operations are bound as `await env.<module>.<operation>(input)`, e.g. `env.plugins.read.listPlugins({})`;',
+  'each top-level namespace is also a global, so `plugins.read.listPlugins({})` is the same call.',
+  'Discover them first: `forage.list("plugins")` lists every operation under a path, `forage.search("spores")`',
+  'finds operations by words, `forage.describe("plugins.toggle.disable")` gives one operation’s input and output JSON Schema and access label.',
   'Each call starts a fresh sandbox: nothing survives between calls; there is no network and no filesystem.',
   'A refused operation answers `{ refused: true, reason, message }`; some writes ask a person first.',
+  'Declared:',
+  'type Summary = { path: string; call: string; description: string; access: "read" | "write"; confirm: boolean };',
+  'declare const forage: { list(prefix?: string): Summary[]; search(query: string, limit?: number): Summary[];',
+  'describe(path: string): Summary & { module: string; operation: string; input: JSONSchema; output: JSONSchema } };',
+  'declare const env: { [namespace: string]: { [name: string]: ((input: object) => Promise<unknown>) | typeof env[string] } };',
 ].join(' ')
 
 /** The one tool of a connection: its program runs for the key's person, asked through the client where it can be. */

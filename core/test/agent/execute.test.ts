@@ -108,6 +108,61 @@ describe('forage', () => {
   })
 })
 
+describe('the depth-1 forms', () => {
+  it('calls an operation bare or under env (“the existing demo.ping(...) form also works”)', async () => {
+    const demo = defineModule({
+      id: 'demo',
+      operations: { ping: { access: 'read', input: z.object({}), output: z.string(), run: () => 'pong' } },
+    })
+    const runtime = makeAgentRuntime({ modules: [demo] })
+    const result = await runtime.execute({
+      program: 'return [await demo.ping({}), await env.demo.ping({}), demo === env.demo]',
+    })
+    expect(result).toMatchObject({ ok: true, value: ['pong', 'pong', true] })
+  })
+
+  it('leaves a global alone when a namespace shares its name: only env reaches that module', async () => {
+    const json = defineModule({
+      id: 'JSON',
+      operations: { ping: { access: 'read', input: z.object({}), output: z.string(), run: () => 'pong' } },
+    })
+    const runtime = makeAgentRuntime({ modules: [json] })
+    const result = await runtime.execute({
+      program: 'return [typeof JSON.stringify, typeof JSON.ping, await env.JSON.ping({})]',
+    })
+    expect(result).toMatchObject({ ok: true, value: ['function', 'undefined', 'pong'] })
+  })
+
+  it('lists the catalogue under a path (“Forage search, list and describe use the complete logical path”)', async () => {
+    const { module } = notesModule()
+    const apps = defineModule({ id: 'bazaar', namespace: ['apps'], operations: { windows: module } })
+    const runtime = makeAgentRuntime({ modules: [apps, notesModule('other').module] })
+    const result = await runtime.execute({
+      program: `return { all: forage.list().map((e) => e.path), under: forage.list('apps.bazaar'),
+        none: forage.list('apps.baz') }`,
+    })
+    if (!result.ok) throw new Error(result.message)
+    const value = result.value as { all: string[]; under: Record<string, unknown>[]; none: unknown[] }
+    expect(value.all).toEqual([
+      'apps.bazaar.windows.add',
+      'apps.bazaar.windows.clear',
+      'apps.bazaar.windows.list',
+      'other.add',
+      'other.clear',
+      'other.list',
+    ])
+    expect(value.under[0]).toEqual({
+      path: 'apps.bazaar.windows.add',
+      call: 'env.apps.bazaar.windows.add(input)',
+      description: 'Adds a note',
+      access: 'write',
+      confirm: false,
+    })
+    // A prefix is whole segments: apps.baz is not apps.bazaar.
+    expect(value.none).toEqual([])
+  })
+})
+
 describe('the typed failure channel', () => {
   const reports: SandboxFailureReport[] = []
   const broken = defineModule({

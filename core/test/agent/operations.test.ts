@@ -2,6 +2,7 @@ import { describe, expect, it } from 'bun:test'
 import { z } from 'zod'
 import {
   AgentDefinitionError,
+  type AgentModule,
   defineModule,
   defineOperation,
   installModules,
@@ -87,7 +88,7 @@ describe('nested namespaces', () => {
     expect(() => makeAgentRuntime({ modules: [files] })).toThrow(AgentDefinitionError)
   })
 
-  it('allocates names within their logical namespace', () => {
+  it('allocates names within their logical namespace (“Names are allocated within their logical namespace”)', () => {
     const app = defineModule({ id: 'app-1', name: 'notes', namespace: ['apps'], operations: { ping: op() } })
     const computer = defineModule({
       id: 'computer-1',
@@ -96,11 +97,24 @@ describe('nested namespaces', () => {
       operations: { ping: op() },
     })
     const twin = defineModule({ id: 'app-2', name: 'notes', namespace: ['apps'], operations: { ping: op() } })
-    expect(installModules([app, computer, twin]).map((leaf) => leaf.path)).toEqual([
-      'apps.notes.ping',
-      'computers.notes.ping',
-      'apps.notes_2.ping',
-    ])
+    const aliases = (modules: AgentModule[]) =>
+      Object.fromEntries(installModules(modules).map((leaf) => [leaf.module, leaf.path]))
+    expect(aliases([app, computer, twin])).toEqual({
+      'app-1': 'apps.notes.ping',
+      'app-2': 'apps.notes_2.ping',
+      'computer-1': 'computers.notes.ping',
+    })
+  })
+
+  it('gives the same aliases in any input order (“Input ordering does not choose either identity”)', () => {
+    const made = (id: string) => defineModule({ id, name: 'notes', operations: { ping: op() } })
+    const [one, two, three] = [made('app-1'), made('app-2'), made('app-3')]
+    const aliases = (modules: AgentModule[]) =>
+      Object.fromEntries(installModules(modules).map((leaf) => [leaf.module, leaf.path]))
+    const expected = { 'app-1': 'notes.ping', 'app-2': 'notes_2.ping', 'app-3': 'notes_3.ping' }
+    expect(aliases([one, two, three])).toEqual(expected)
+    expect(aliases([three, one, two])).toEqual(expected)
+    expect(aliases([two, three, one])).toEqual(expected)
   })
 
   it('refuses two modules with one id, and a name a guest object cannot hold', () => {

@@ -85,6 +85,9 @@ describe('the MCP endpoint', () => {
     const { tools } = await client.listTools()
     expect(tools.map((tool) => tool.name)).toEqual(['execute'])
     expect(tools[0]!.description).toContain('forage.search')
+    // The model reads both forms and the whole of forage, declared.
+    expect(tools[0]!.description).toContain('`plugins.read.listPlugins({})` is the same call')
+    expect(tools[0]!.description).toContain('declare const forage: { list(prefix?: string)')
     expect(tools[0]!.description).toContain('forage.describe')
     expect(client.getServerVersion()?.name).toBe('mycelo')
   })
