@@ -82,8 +82,8 @@ export function answerOf(invocation: Invocation, leaf: Leaf, faults: CapabilityF
 }
 
 function failed(leaf: Leaf, faults: CapabilityFault[], evidence: unknown): HostAnswer {
-  faults.push({ module: leaf.module, operation: leaf.relative, evidence })
-  return { ok: false, name: 'CapabilityFailed', message: `${leaf.path} failed on the host side` }
+  const fault = faults.push({ module: leaf.module, operation: leaf.relative, evidence }) - 1
+  return { ok: false, name: 'CapabilityFailed', message: `${leaf.path} failed on the host side`, fault }
 }
 
 function isJson(value: unknown): boolean {

@@ -29,6 +29,8 @@ export class SandboxFailureError extends Error {
     readonly failure: SandboxFailure,
     /** Host-only evidence: never sent to the guest or the model. */
     readonly evidence?: unknown,
+    /** The host-side failure (its index in the execute's record) an uncaught guest error was. */
+    readonly fault?: number,
   ) {
     super(failure.kind)
   }

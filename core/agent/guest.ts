@@ -1,7 +1,8 @@
 /** What a host call answers the guest: a value, or an error it may catch. */
 export type HostAnswer =
   | { readonly ok: true; readonly value: unknown }
-  | { readonly ok: false; readonly name: string; readonly message: string }
+  /** `fault` indexes the host-side failure this error stands for: the guest can rethrow it, never forge it. */
+  | { readonly ok: false; readonly name: string; readonly message: string; readonly fault?: number }
 
 /** The marker the guest wrapper puts before a value JSON cannot carry. */
 export const INVALID_RESULT = '\u0002invalid'
@@ -11,7 +12,10 @@ export const GUEST_ERROR = '\u0001'
 /**
  * The program run before the guest's: builds `env` from the callable paths (each top-level
  * namespace also bare, where no global has its name) and `forage` from the discovery hook, then
- * takes the raw host hooks off the global object so only the bindings remain.
+ * takes the raw host hooks off the global object so only the bindings remain. It evaluates to
+ * the function that turns the program's promise into its answer: an uncaught error comes back as
+ * an envelope, naming the host-side failure it is when it is one of the errors the host raised
+ * (kept in a map the guest cannot reach, so its type decides, never its text).
  */
 export function guestPrelude(paths: readonly string[]): string {
   return `(() => {
@@ -19,11 +23,13 @@ export function guestPrelude(paths: readonly string[]): string {
   const forage = globalThis.__myceloForage
   delete globalThis.__myceloCall
   delete globalThis.__myceloForage
+  const faults = new WeakMap()
   const unwrap = (text) => {
     const answer = JSON.parse(text)
     if (answer.ok) return answer.value
     const error = new Error(answer.message)
     error.name = answer.name
+    if (typeof answer.fault === 'number') faults.set(error, answer.fault)
     throw error
   }
   const env = {}
@@ -43,30 +49,29 @@ export function guestPrelude(paths: readonly string[]): string {
   })
   // The bare form: demo.ping(...) beside env.demo.ping(...), for every namespace no global holds.
   for (const key of Object.keys(env)) if (!(key in globalThis)) globalThis[key] = env[key]
+  return (running) => running.then(
+    (value) => {
+      if (value === undefined) return 'null'
+      if (typeof value === 'function' || typeof value === 'symbol') return ${JSON.stringify(INVALID_RESULT)}
+      try {
+        const text = JSON.stringify(value)
+        return text === undefined ? ${JSON.stringify(INVALID_RESULT)} : text
+      } catch {
+        return ${JSON.stringify(INVALID_RESULT)}
+      }
+    },
+    (error) => ${JSON.stringify(GUEST_ERROR)} + JSON.stringify({
+      name: String(error?.name ?? 'Error'),
+      message: String(error?.message ?? error),
+      fault: (typeof error === 'object' || typeof error === 'function') && error !== null ? faults.get(error) : undefined,
+    }),
+  )
 })()`
 }
 
-/**
- * The guest's program as the body of an async function, its result carried back as JSON text;
- * an uncaught error comes back as an envelope rather than a rejection the host must unpick.
- */
+/** The guest's program as the body of an async function: evaluates to its promise. */
 export function guestProgram(program: string): string {
   return `(async () => {
 ${program}
-})().then(
-  (value) => {
-    if (value === undefined) return 'null'
-    if (typeof value === 'function' || typeof value === 'symbol') return ${JSON.stringify(INVALID_RESULT)}
-    try {
-      const text = JSON.stringify(value)
-      return text === undefined ? ${JSON.stringify(INVALID_RESULT)} : text
-    } catch {
-      return ${JSON.stringify(INVALID_RESULT)}
-    }
-  },
-  (error) => ${JSON.stringify(GUEST_ERROR)} + JSON.stringify({
-    name: String(error?.name ?? 'Error'),
-    message: String(error?.message ?? error),
-  }),
-)`
+})()`
 }

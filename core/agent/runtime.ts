@@ -192,7 +192,8 @@ export function makeAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       cleanUp()
       permit.release()
       await lease.release()
-      return report(executionId, { kind: 'TransportLost' }, error)
+      // A closed pool says so by type; anything else it throws is foreign, so Unknown.
+      return report(executionId, failureOf(error), error)
     }
     // The permit and the lease are held until the backing work has really settled, however it ends.
     const released = running.settled.then(async () => {
@@ -253,15 +254,15 @@ export function makeAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
   return { policy, admission, execute, invoke, lease, close: () => keeper.close() }
 }
 
-/** A guest that let a host-side failure escape reports it as that capability's failure. */
+/**
+ * A guest that let a host-side failure escape (the very error the host raised, however rethrown)
+ * reports it as that capability's failure. The error's identity decides, never its name or text.
+ */
 function classify(error: unknown, faults: readonly CapabilityFault[]): SandboxFailure {
   const failure = failureOf(error)
-  const fault = faults.at(-1)
-  if (
-    failure.kind === 'GuestException' &&
-    fault !== undefined &&
-    failure.detail.startsWith('CapabilityFailed:')
-  ) {
+  const index = error instanceof SandboxFailureError ? error.fault : undefined
+  const fault = index === undefined ? undefined : faults[index]
+  if (failure.kind === 'GuestException' && fault !== undefined) {
     return { kind: 'CapabilityFailed', module: fault.module, operation: fault.operation }
   }
   return failure

@@ -165,10 +165,17 @@ async function evaluate(context: QuickJSContext, run: SandboxRun): Promise<strin
     prelude.error.dispose()
     throw new SandboxFailureError({ kind: 'BadResponse' }, fault)
   }
-  prelude.value.dispose()
+  const finish = prelude.value
   const evaluated = context.evalCode(guestProgram(run.program), 'program.js')
-  if (evaluated.error) throw guestFault(context, evaluated.error, run)
-  const answer = await settle(context, evaluated.value, run)
+  if (evaluated.error) {
+    finish.dispose()
+    throw guestFault(context, evaluated.error, run)
+  }
+  const finished = context.callFunction(finish, context.undefined, evaluated.value)
+  finish.dispose()
+  evaluated.value.dispose()
+  if (finished.error) throw guestFault(context, finished.error, run)
+  const answer = await settle(context, finished.value, run)
   // The interrupt surfaces inside the async body as a rejection the wrapper caught: it is still the stop.
   if (answer.startsWith(GUEST_ERROR) && stopped(run)) throw new Aborted()
   return judge(answer, run.limits.resultBytes)
@@ -185,6 +192,9 @@ function settle(context: QuickJSContext, handle: QuickJSHandle, run: SandboxRun)
     signal.addEventListener('abort', onAbort, { once: true })
     native.then((outcome) => {
       signal.removeEventListener('abort', onAbort)
+      // A stopped run is disposed once its host calls settle; an answer the guest still produced
+      // after that has nowhere to go (and its handles are gone with the context).
+      if (!context.alive) return
       if (outcome.error) return reject(guestFault(context, outcome.error, run))
       const text = context.getString(outcome.value)
       outcome.value.dispose()
@@ -196,13 +206,15 @@ function settle(context: QuickJSContext, handle: QuickJSHandle, run: SandboxRun)
 function judge(answer: string, resultBytes: number): string {
   if (answer === INVALID_RESULT) throw new SandboxFailureError({ kind: 'InvalidResult' })
   if (answer.startsWith(GUEST_ERROR)) {
-    const { name, message } = JSON.parse(answer.slice(GUEST_ERROR.length)) as {
+    const { name, message, fault } = JSON.parse(answer.slice(GUEST_ERROR.length)) as {
       name: string
       message: string
+      fault?: number
     }
     throw new SandboxFailureError(
       { kind: 'GuestException', detail: `${name}: ${message}` },
       { name, message },
+      fault,
     )
   }
   if (Buffer.byteLength(answer) > resultBytes) {

@@ -250,5 +250,5 @@ export class SandboxPool {
 function settleResult(result: ReturnType<typeof Promise.withResolvers<string>>, outcome: RunOutcome): void {
   if (outcome.ok) result.resolve(outcome.text)
   else if ('aborted' in outcome) result.reject(new Aborted())
-  else result.reject(new SandboxFailureError(outcome.failure, outcome.evidence))
+  else result.reject(new SandboxFailureError(outcome.failure, outcome.evidence, outcome.fault))
 }

@@ -32,7 +32,13 @@ export type ToWorker =
 /** How a run ended, as the worker saw it. */
 export type RunOutcome =
   | { readonly ok: true; readonly text: string }
-  | { readonly ok: false; readonly failure: SandboxFailure; readonly evidence?: unknown }
+  | {
+      readonly ok: false
+      readonly failure: SandboxFailure
+      readonly evidence?: unknown
+      /** The host-side failure an uncaught guest error was, by its index. */
+      readonly fault?: number
+    }
   | { readonly ok: false; readonly aborted: true }
 
 /** What a sandbox worker tells the bot's thread. */

@@ -102,7 +102,8 @@ function outcomeOf(error: unknown, limit: SandboxFailure | undefined): RunOutcom
   if (limit !== undefined) return { ok: false, failure: limit }
   if (error instanceof Aborted) return { ok: false, aborted: true }
   if (error instanceof SandboxFailureError) {
-    return { ok: false, failure: error.failure, evidence: cloneable(error.evidence) }
+    const { failure, evidence, fault } = error
+    return { ok: false, failure, evidence: cloneable(evidence), ...(fault === undefined ? {} : { fault }) }
   }
   return { ok: false, failure: { kind: 'BadResponse' }, evidence: String(error) }
 }
