@@ -1,3 +1,4 @@
+import { writeSync } from 'node:fs'
 import { isatty } from 'node:tty'
 import type { Logger } from '@mycelo/septum'
 import pino from 'pino'
@@ -38,7 +39,7 @@ export interface Logging {
 export function createLogging(options: LoggingOptions = {}): Logging {
   const fd = options.fd ?? 1
   const terminal = options.output === undefined && isatty(fd)
-  let output: LogOutput = options.output ?? pino.destination({ dest: fd, sync: true })
+  let output: LogOutput = options.output ?? standardStream(fd)
   const pretty = options.pretty ?? terminal
   let format = pretty
     ? // Required only for a terminal: a bot whose logs go to a pipe or a file never loads it.
@@ -70,6 +71,35 @@ export function createLogging(options: LoggingOptions = {}): Logging {
     return () => void taps.delete(listener)
   }
   return { root, logger: septumLogger(root), setSecrets: (values) => redactor.use(values), toFile, tap }
+}
+
+/** pino's own synchronous destination, whose lines are dropped once their reader has gone (EPIPE). */
+function standardStream(fd: number): LogOutput {
+  const destination = pino.destination({ dest: fd, sync: true })
+  destination.on('error', (error: { code?: unknown }) => {
+    if (error.code !== 'EPIPE') throw error
+  })
+  return {
+    write(line: string) {
+      try {
+        destination.write(line)
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== 'EPIPE') throw error
+      }
+    },
+  }
+}
+
+/**
+ * Writes to a file descriptor, dropping the text when its reader has gone (EPIPE: the other end of
+ * a pipe closed, as `| tee log` does on Ctrl-C): shutting down must not fail on a line nobody reads.
+ */
+export function writeOrDrop(fd: number, text: string): void {
+  try {
+    writeSync(fd, text)
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'EPIPE') throw error
+  }
 }
 
 /** The septum's Logger over a pino logger: message first, optional meta, and child loggers. */

@@ -1,11 +1,10 @@
 // The process entry: `bun core/boot/main.ts [--check [--json]]`, which `bun run start` runs.
-import { writeSync } from 'node:fs'
 import type { Logger } from '@mycelo/septum'
 import { parseArguments } from './arguments.ts'
 import { type CoreText, coreCatalogues, coreText } from './catalogues.ts'
 import { loadConfig, type MyceloConfig } from './config.ts'
 import { guardProcessEnd, type ProcessEnd } from './exit-guard.ts'
-import { createLogging, type Logging } from './log.ts'
+import { createLogging, type Logging, writeOrDrop } from './log.ts'
 import { refusalJson, reportJson, reportText } from './report-text.ts'
 import { type Running, startUp } from './startup.ts'
 
@@ -13,8 +12,10 @@ const STDOUT = 1
 const STDERR = 2
 const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']
 
-// Written synchronously so that nothing is lost when the process exits right after.
-const print = (fd: number, text: string) => writeSync(fd, text.endsWith('\n') ? text : `${text}\n`)
+// Written synchronously so that nothing is lost when the process exits right after. A reader that
+// went away (`npm start | tee log`: Ctrl-C ends tee too) loses the line; it must not stop the bot
+// from stopping.
+const print = (fd: number, text: string) => writeOrDrop(fd, text.endsWith('\n') ? text : `${text}\n`)
 
 const catalogs = coreCatalogues().core
 
