@@ -26,7 +26,7 @@ function sporesText(lines: readonly ReportLine[], options: ReportTextOptions): s
   if (lines.length === 0) return `${title}\n  ${t('report.empty', { folders: options.folders.join(', ') })}\n`
   const rows = lines.map((line) => [
     line.name,
-    line.kind ?? t('report.kindUnknown'),
+    t('report.kind', { kind: line.kind ?? 'unknown' }),
     t(`report.state.${line.state}`),
     line.reason ?? '',
   ])

@@ -15,17 +15,17 @@ const writes = () => true
 
 export const COMMANDS: readonly CliCommand[] = [
   { name: 'status', synopsis: 'status', min: 0, max: 0, writes: reads },
-  { name: 'enable', synopsis: 'enable <plugin>', min: 1, max: 1, writes },
-  { name: 'disable', synopsis: 'disable <plugin>', min: 1, max: 1, writes },
+  { name: 'enable', synopsis: 'enable <spore>', min: 1, max: 1, writes },
+  { name: 'disable', synopsis: 'disable <spore>', min: 1, max: 1, writes },
   // The value may be several words: they are joined back with spaces.
-  { name: 'set', synopsis: 'set <plugin> <key> <value>', min: 3, max: Number.POSITIVE_INFINITY, writes },
-  { name: 'unset', synopsis: 'unset <plugin> <key>', min: 2, max: 2, writes },
+  { name: 'set', synopsis: 'set <spore> <key> <value>', min: 3, max: Number.POSITIVE_INFINITY, writes },
+  { name: 'unset', synopsis: 'unset <spore> <key>', min: 2, max: 2, writes },
   { name: 'roles', synopsis: 'roles [<principal>]', min: 0, max: 1, writes: reads },
   { name: 'grant', synopsis: 'grant <principal> <role>', min: 2, max: 2, writes },
   { name: 'revoke', synopsis: 'revoke <principal> <role>', min: 2, max: 2, writes },
   {
     name: 'rules',
-    synopsis: 'rules [list | clear <plugin.command>]',
+    synopsis: 'rules [list | clear <spore.command>]',
     min: 0,
     max: 2,
     writes: (args) => args[0] === 'clear',

@@ -7,6 +7,7 @@ import { createLogging } from '../boot/log.ts'
 import { actingAs } from '../mycelium/actor.ts'
 import { parseArguments } from './arguments.ts'
 import { RUNS } from './commands.ts'
+import { helpText } from './help.ts'
 import { OPERATIONS } from './operations.ts'
 import { openRuntime } from './runtime.ts'
 import { status } from './status.ts'
@@ -25,7 +26,7 @@ async function main(argv: readonly string[]): Promise<number> {
     return 2
   }
   if (parsed.help) {
-    print(STDOUT, `${text('en')('cli.help')}\n${text('en')('cli.helpOperations')}`)
+    print(STDOUT, helpText(text('en')))
     return 0
   }
   const { command, args } = parsed

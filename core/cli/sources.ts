@@ -139,7 +139,7 @@ const admitted = (strain: OfferedStrain) => septumIncompatibility(strain.septum,
 function offeredLines(cli: CliRuntime, spore: OfferedSpore): string[] {
   const head = say(cli, 'cli.offeredSpore', {
     name: spore.name,
-    kind: spore.kind,
+    kind: say(cli, 'report.kind', { kind: spore.kind }),
     description: spore.description ?? '',
     described: yesNo(spore.description !== undefined),
   })

@@ -85,15 +85,15 @@ describe('only the core ends the process', () => {
     const boot = startBoot(config)
     const report = await boot.waitFor('Mycelo is running')
     expect(report).toMatch(
-      /at-import +enzyme +disabled +.*process\.exit\(3\) is refused: only the core ends the bot/,
+      /at-import +commands +disabled +.*process\.exit\(3\) is refused: only the core ends the bot/,
     )
     expect(report).toMatch(
-      /in-create +enzyme +dormant +create\(\) failed: process\.reallyExit\(4\) is refused/,
+      /in-create +commands +dormant +create\(\) failed: process\.reallyExit\(4\) is refused/,
     )
     expect(report).toMatch(
-      /by-signal +enzyme +dormant +create\(\) failed: process\.kill\(\d+, SIGKILL\) is refused/,
+      /by-signal +commands +dormant +create\(\) failed: process\.kill\(\d+, SIGKILL\) is refused/,
     )
-    expect(report).toMatch(/quit +enzyme +live/)
+    expect(report).toMatch(/quit +commands +live/)
     const sentFile = join(spores, 'talker', 'sent.txt')
     await until(() => existsSync(sentFile), 'the handler that called process.abort() was answered')
     expect(readFileSync(sentFile, 'utf8')).toContain('/quit')
@@ -148,8 +148,8 @@ describe('an interrupted first start', () => {
     // Decided as a first start would: each spore checked, the guard enabled and live.
     const restarted = startBoot(config)
     const report = await restarted.waitFor('Mycelo is running')
-    expect(report).toMatch(/wall +inhibitor +live/)
-    expect(report).toMatch(/m-hang +enzyme +dormant +the enzyme implementation lacks a handler "run"/)
+    expect(report).toMatch(/wall +filter +live/)
+    expect(report).toMatch(/m-hang +commands +dormant +the enzyme implementation lacks a handler "run"/)
     restarted.child.kill('SIGTERM')
     expect(await restarted.exited()).toBe(0)
   })

@@ -41,13 +41,13 @@ describe('the report', () => {
     { name: 'x', kind: undefined, state: 'dormant', reason: 'spore.yaml: kind: required', dir: '/s/x' },
   ] as const
 
-  it('aligns one line per spore, the reason last', () => {
+  it('aligns one line per spore, its kind as a person says it, the reason last', () => {
     expect(reportText(lines, { t: coreText(catalogs, 'en'), folders: ['/s'] })).toBe(
-      'Germination report: 2 spores\n  console  hypha    live\n  x        unknown  dormant  spore.yaml: kind: required\n',
+      'Germination report: 2 spores\n  console  channel  live\n  x        unknown  dormant  spore.yaml: kind: required\n',
     )
-    expect(reportText(lines, { t: coreText(catalogs, 'fr'), folders: ['/s'] })).toContain(
-      '  x        inconnu  dormante',
-    )
+    const french = reportText(lines, { t: coreText(catalogs, 'fr'), folders: ['/s'] })
+    expect(french).toContain('  console  canal    active')
+    expect(french).toContain('  x        inconnu  dormante')
   })
 
   it('says where it looked when it found nothing', () => {

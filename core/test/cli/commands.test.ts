@@ -3,6 +3,8 @@
 import { afterAll, describe, expect, it } from 'bun:test'
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { coreCatalogues, coreText } from '../../boot/catalogues.ts'
+import { COMMANDS } from '../../cli/arguments.ts'
 import { RestrictionBook } from '../../rhizomorph/restrictions.ts'
 import { createPluginStore, ensurePrincipal, openStore, roleNamesOf, type Store } from '../../store/index.ts'
 import { needyHypha, respondEnzyme } from '../boot/fixtures.ts'
@@ -10,6 +12,8 @@ import { runBoot, runCli } from '../boot/process.ts'
 import { scratchFolder } from '../store/scratch.ts'
 
 const scratch = scratchFolder('cli')
+const english = coreText(coreCatalogues().core, 'en')
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 afterAll(() => scratch.remove())
 
 let count = 0
@@ -42,22 +46,20 @@ const idOf = (database: string, externalId: string) =>
   withStore(database, (store) => ensurePrincipal(store, { channel: 'chat', externalId }).id)
 
 describe('the companion’s arguments', () => {
-  it('lists every command with --help, and exits 0', async () => {
+  it('lists every command with --help, each with its words, and exits 0', async () => {
     const { config } = setUp()
     const help = await runCli(['--help'], config)
     expect(help.code).toBe(0)
-    for (const synopsis of [
-      'status',
-      'enable <plugin>',
-      'disable <plugin>',
-      'set <plugin> <key> <value>',
-      'unset <plugin> <key>',
-      'roles [<principal>]',
-      'grant <principal> <role>',
-      'revoke <principal> <role>',
-      'rules [list | clear <plugin.command>]',
-    ])
-      expect(help.stdout).toContain(`  ${synopsis}  `)
+    // Every command the companion parses, agent-key included, is on a line of its own with what it does.
+    for (const command of COMMANDS) {
+      const words = english(`cli.command.${command.name}`)
+      expect(words, command.name).not.toStartWith('cli.')
+      expect(help.stdout, command.name).toMatch(
+        new RegExp(`\\n {2}${escaped(command.synopsis)}\\s+${escaped(words)}\\n`),
+      )
+    }
+    expect(help.stdout).toContain('\n  enable <spore>  ')
+    expect(help.stdout).not.toContain('plugin')
   })
 
   it('exits 2 on an unknown command or missing arguments, saying what it expected', async () => {
@@ -148,10 +150,10 @@ describe('plugins from the command line', () => {
     })
     expect(settings()).toEqual({})
     const absent = await runCli(['unset', 'needy', 'token'], config)
-    expect(absent).toMatchObject({ code: 1, stderr: 'The plugin "needy" has no stored value for "token".\n' })
+    expect(absent).toMatchObject({ code: 1, stderr: 'The spore "needy" has no stored value for "token".\n' })
     const undeclared = await runCli(['set', 'needy', 'colour', 'blue'], config)
     expect(undeclared.code).toBe(1)
-    expect(undeclared.stderr).toContain('The plugin "needy" has no setting named "colour".')
+    expect(undeclared.stderr).toContain('The spore "needy" has no setting named "colour".')
   })
 
   it('prints the same report as a check, and says no bot is running', async () => {

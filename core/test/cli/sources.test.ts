@@ -143,7 +143,7 @@ describe('sources from the command line', () => {
       const lines = offered.stdout.trimEnd().split('\n')
       expect(lines[0]).toMatch(/^loopback offers one spore \(this bot runs septum 1\./)
       expect(lines.slice(1)).toEqual([
-        'probe (enzyme) — Says hi',
+        'probe (commands) — Says hi',
         '  2.0.0 — septum ^2.0, published 2026-11-30T12:00:00Z — does not run here',
         '  1.1.0 — septum ^1.0, published 2026-11-30T12:00:00Z — runs here',
         '  1.0.0 — septum ^1.0, published 2026-11-30T12:00:00Z — runs here',

@@ -123,10 +123,10 @@ describe('commands.read', () => {
 describe('restrictions.manage: context rules', () => {
   it('refuses a command no enzyme declares, or a bare name', async () => {
     expect(await rejectionText(bot, mycelium.setContextRule('films.nope', ['dm']))).toBe(
-      'No command is named "films.nope"; name it as plugin.command.',
+      'No command is named "films.nope"; name it as spore.command.',
     )
     expect(await rejectionText(bot, mycelium.setContextRule('about', ['dm']))).toBe(
-      'No command is named "about"; name it as plugin.command.',
+      'No command is named "about"; name it as spore.command.',
     )
   })
 

@@ -111,7 +111,7 @@ describe('roles.manage', () => {
       'The pattern "films.*" is listed twice.',
     )
     expect(refusalText(bot, await mycelium.createRole('fans', ['films']))).toBe(
-      '"films" is not a command pattern: use *, plugin.* or plugin.command.',
+      '"films" is not a command pattern: use *, spore.* or spore.command.',
     )
     expect((await mycelium.listRoles()).map((role) => role.name)).toEqual(['member', 'owner'])
   })

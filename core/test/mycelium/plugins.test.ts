@@ -78,14 +78,14 @@ describe('plugins.read', () => {
 
 describe('plugins.toggle', () => {
   it('refuses to enable or disable a plugin that is not installed', async () => {
-    expect(refusalText(bot, await mycelium.enable('nope'))).toBe('No plugin named "nope" is installed.')
-    expect(refusalText(bot, await mycelium.disable('nope'))).toBe('No plugin named "nope" is installed.')
+    expect(refusalText(bot, await mycelium.enable('nope'))).toBe('No spore named "nope" is installed.')
+    expect(refusalText(bot, await mycelium.disable('nope'))).toBe('No spore named "nope" is installed.')
   })
 
   it('refuses to enable a plugin whose manifest is refused, leaving its row off', async () => {
     const text = refusalText(bot, await mycelium.enable('mangled'))
     expect(text).toStartWith(
-      'The plugin "mangled" cannot be enabled: its manifest is refused (manifest refused: ',
+      'The spore "mangled" cannot be enabled: its manifest is refused (manifest refused: ',
     )
     expect(text).toContain('commands')
     expect(row('mangled')).toEqual({ enabled: false, reason: 'disabled by an operator' })
@@ -93,13 +93,13 @@ describe('plugins.toggle', () => {
 
   it('refuses to enable a plugin whose septum range excludes the running septum', async () => {
     const text = refusalText(bot, await mycelium.enable('ancient'))
-    expect(text).toStartWith('The plugin "ancient" cannot be enabled: septum range "^0.5" excludes septum ')
+    expect(text).toStartWith('The spore "ancient" cannot be enabled: septum range "^0.5" excludes septum ')
     expect(row('ancient')?.enabled).toBe(false)
   })
 
   it('refuses to enable a plugin naming a secret its closed schema does not declare', async () => {
     expect(refusalText(bot, await mycelium.enable('leaky'))).toBe(
-      'The plugin "leaky" names secrets its configuration schema does not declare: token',
+      'The spore "leaky" names secrets its configuration schema does not declare: token',
     )
     expect(row('leaky')?.enabled).toBe(false)
   })
@@ -147,18 +147,18 @@ describe('plugins.toggle', () => {
   it('words its refusals so the spore that asked can render them with its own ctx.t', async () => {
     const outcome = await mycelium.enable('nope')
     if (outcome.ok) throw new Error('expected a refusal')
-    expect(bot.probe.translators.steward!(outcome.refusal)).toBe('No plugin named "nope" is installed.')
+    expect(bot.probe.translators.steward!(outcome.refusal)).toBe('No spore named "nope" is installed.')
     expect(bot.probe.translators.steward!(outcome.refusal, undefined, 'fr')).toBe(
-      'Aucun plugin nommé «\u00a0nope\u00a0» n’est installé.',
+      'Aucune spore nommée «\u00a0nope\u00a0» n’est installée.',
     )
   })
 })
 
 describe('plugins.configure', () => {
   it('refuses settings and setSetting for a plugin that is not installed', async () => {
-    expect(refusalText(bot, await mycelium.settings('nope'))).toBe('No plugin named "nope" is installed.')
+    expect(refusalText(bot, await mycelium.settings('nope'))).toBe('No spore named "nope" is installed.')
     expect(refusalText(bot, await mycelium.setSetting('nope', 'a', 1))).toBe(
-      'No plugin named "nope" is installed.',
+      'No spore named "nope" is installed.',
     )
   })
 
@@ -213,10 +213,10 @@ describe('plugins.configure', () => {
 
   it('refuses a key the published JSON Schema neither declares nor allows', async () => {
     expect(refusalText(bot, await mycelium.setSetting('tuned', 'colour', 'red'))).toBe(
-      'The plugin "tuned" has no setting named "colour".',
+      'The spore "tuned" has no setting named "colour".',
     )
     expect(refusalText(bot, await mycelium.setSetting('keyed', 'apikey', 'x'))).toBe(
-      'The plugin "keyed" has no setting named "apikey".',
+      'The spore "keyed" has no setting named "apikey".',
     )
     expect(flags('tuned').colour).toBeUndefined()
   })
@@ -244,10 +244,10 @@ describe('plugins.configure', () => {
     expect(await mycelium.unsetSetting('tuned', 'greeting')).toEqual({ ok: true })
     expect(flags('tuned').greeting).toBeUndefined()
     expect(refusalText(bot, await mycelium.unsetSetting('tuned', 'greeting'))).toBe(
-      'The plugin "tuned" has no stored value for "greeting".',
+      'The spore "tuned" has no stored value for "greeting".',
     )
     expect(refusalText(bot, await mycelium.unsetSetting('nope', 'a'))).toBe(
-      'No plugin named "nope" is installed.',
+      'No spore named "nope" is installed.',
     )
   })
 

@@ -57,13 +57,13 @@ describe('setSetting checks the value against the spore’s own schema', () => {
   it('refuses a value the schema rejects for that key, naming the problem, and takes a valid one', async () => {
     const outcome = await mycelium.setSetting('guilded', 'guilds', 123)
     expect(refusalText(bot, outcome)).toBe(
-      'The plugin "guilded" would refuse that value for "guilds": guilds: Expected a list, received a number',
+      'The spore "guilded" would refuse that value for "guilds": guilds: Expected a list, received a number',
     )
     expect(refusalText(bot, outcome, 'fr')).toStartWith(
-      'Le plugin «\u00a0guilded\u00a0» refuserait cette valeur pour «\u00a0guilds\u00a0»\u00a0: guilds: ',
+      'La spore «\u00a0guilded\u00a0» refuserait cette valeur pour «\u00a0guilds\u00a0»\u00a0: guilds: ',
     )
     expect(refusalText(bot, await mycelium.setSetting('guilded', 'guilds', ['42']))).toStartWith(
-      'The plugin "guilded" would refuse that value for "guilds": guilds.0: ',
+      'The spore "guilded" would refuse that value for "guilds": guilds.0: ',
     )
     expect(stored('guilded').guilds).toBeUndefined()
     // A valid value is accepted while other keys are still missing: their issues do not block it.
@@ -73,7 +73,7 @@ describe('setSetting checks the value against the spore’s own schema', () => {
 
   it('refuses an empty secret, and leaves the mask written to a secret key unjudged and unwritten', async () => {
     expect(refusalText(bot, await mycelium.setSetting('guilded', 'token', ''))).toStartWith(
-      'The plugin "guilded" would refuse that value for "token": token: ',
+      'The spore "guilded" would refuse that value for "token": token: ',
     )
     expect(await mycelium.setSetting('guilded', 'token', SECRET_MASK)).toEqual({ ok: true })
     expect(stored('guilded').token).toBeUndefined()
@@ -95,13 +95,13 @@ describe('setSetting checks the value against the spore’s own schema', () => {
 
   it('refuses a key that no member of a union declares, and accepts one some member does', async () => {
     expect(refusalText(bot, await mycelium.setSetting('wired', 'colour', 'red'))).toBe(
-      'The plugin "wired" has no setting named "colour".',
+      'The spore "wired" has no setting named "colour".',
     )
     // The discriminator is still missing: that issue is not this key's.
     expect(await mycelium.setSetting('wired', 'host', 'example.org')).toEqual({ ok: true })
     expect(await mycelium.setSetting('wired', 'transport', 'tcp')).toEqual({ ok: true })
     expect(refusalText(bot, await mycelium.setSetting('wired', 'port', '7583'))).toStartWith(
-      'The plugin "wired" would refuse that value for "port": port: ',
+      'The spore "wired" would refuse that value for "port": port: ',
     )
     expect(stored('wired')).toEqual({ host: 'example.org', transport: 'tcp' })
   })
@@ -123,7 +123,7 @@ describe('/set and /unset through the real bus', () => {
       'guilds of guilded takes a list, written as JSON such as ["a", "b"]; that value is not one.',
     )
     expect(await ask('/set guilded guilds ["42"]')).toStartWith(
-      'The plugin "guilded" would refuse that value for "guilds": guilds.0: ',
+      'The spore "guilded" would refuse that value for "guilds": guilds.0: ',
     )
     expect(await ask('/set guilded port 1e999')).toBe(
       'port of guilded takes a whole number; that value is not one.',
@@ -137,7 +137,7 @@ describe('/set and /unset through the real bus', () => {
     expect(await ask('/unset guilded guilds')).toBe(
       'guilds of guilded is removed; guilded is dormant: configuration is incomplete: token: Invalid input: expected string, received undefined.',
     )
-    expect(await ask('/unset guilded guilds')).toBe('The plugin "guilded" has no stored value for "guilds".')
+    expect(await ask('/unset guilded guilds')).toBe('The spore "guilded" has no stored value for "guilds".')
   })
 })
 

@@ -95,7 +95,7 @@ describe('a spore written for upstream Mycelo', () => {
     expect(await ask('/classic.only films.about group')).toEqual(['films.about in group'])
     expect(await ask('/films.about')).toEqual(['/films.about only works in a group.'])
     expect(await ask('/classic.only films.nope dm')).toEqual([
-      'refused: No command is named "films.nope"; name it as plugin.command.',
+      'refused: No command is named "films.nope"; name it as spore.command.',
     ])
     expect(await ask('/classic.only films.about dm')).toEqual(['films.about in dm'])
     expect(await ask('/films.about')).toEqual(['Films keeps your watch list.'])

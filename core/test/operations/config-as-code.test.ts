@@ -103,7 +103,7 @@ describe('configuration as code', () => {
     const answer = await runCli(['import', file, '--apply'], bot.config)
     expect(answer.code).toBe(1)
     expect(answer.stderr).toBe(
-      'Nothing was changed: + plugins.nosuch.enabled: true (line 19) is refused: No plugin named "nosuch" is installed.\n',
+      'Nothing was changed: + plugins.nosuch.enabled: true (line 19) is refused: No spore named "nosuch" is installed.\n',
     )
     expect(state()).toEqual(before)
   })

@@ -137,7 +137,7 @@ describe('routing', () => {
 
   it('answers a bare name two spores share with the qualified choices, and runs a qualified one', async () => {
     expect(await core.ask('/add Alien')).toEqual([
-      'Several plugins offer /add; say which one: /films.add, /other.add',
+      'Several spores offer /add; say which one: /films.add, /other.add',
     ])
     expect(await core.ask('/other.add')).toEqual(['other.added'])
   })

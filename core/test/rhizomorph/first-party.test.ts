@@ -62,7 +62,7 @@ describe('help through the real bus', () => {
     expect(listing).toContain('/add <title> [year]')
     expect(listing).toContain('Queue a film')
     expect(listing).toContain('/help')
-    expect(listing).toContain('/enable <plugin>')
+    expect(listing).toContain('/enable <spore>')
     expect(listing).toContain(
       '/rule <command> <where> — Allow a command in direct messages, in groups, or both',
     )

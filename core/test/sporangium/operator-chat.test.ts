@@ -51,12 +51,12 @@ describe('sporangia from chat, through the real bus', () => {
     'adds a source, pins its publisher key on first sight, and shows it',
     async () => {
       expect(await one(`/source-add ${server.url} Loopback mirror`)).toBe(
-        `Added: loopback-mirror — Loopback mirror — ${server.url} — third party — enabled — no pinned key`,
+        `Added: loopback-mirror — Loopback mirror — ${server.url} — third party — enabled — publisher key pinned at the first signed index`,
       )
       const offered = (await one('/offered loopback-mirror hi')).split('\n')
       expect(offered[0]).toMatch(/^loopback-mirror offers one spore \(this bot runs septum 1\./)
       expect(offered.slice(1)).toEqual([
-        'probe (enzyme) — Says hi',
+        'probe (commands) — Says hi',
         '  1.1.0 — septum ^1.0, published Nov 30, 2026 — runs here',
         '  1.0.0 — septum ^1.0, published Nov 30, 2026 — runs here',
       ])
@@ -80,7 +80,7 @@ describe('sporangia from chat, through the real bus', () => {
       expect(reply[2]).toBe('It is disabled: read what it asks for, then switch it on with /enable probe.')
       expect(existsSync(join(installed(), 'spore.yaml'))).toBe(true)
       // Listed at once, read from its folder: its kind is known before it is enabled.
-      expect(await one('/plugins')).toContain('probe (enzyme) — disabled: installed at strain 1.0.0')
+      expect(await one('/plugins')).toContain('probe (commands) — disabled: installed at strain 1.0.0')
       expect(await one('/hi')).toStartWith("I don't know the command /hi.")
       expect(await one('/enable probe')).toBe('probe is enabled and live.')
       expect(await one('/hi')).toBe('probe 1.0.0')
@@ -103,7 +103,7 @@ describe('sporangia from chat, through the real bus', () => {
       )
       expect(await one('/rollback probe')).toBe('There is no earlier strain of "probe" to roll back to.')
       // The strain on disk is the one that starts, at once.
-      expect(await one('/plugins')).toContain('probe (enzyme) — disabled: rolled back to strain 1.0.0')
+      expect(await one('/plugins')).toContain('probe (commands) — disabled: rolled back to strain 1.0.0')
       expect(await one('/enable probe')).toBe('probe is enabled and live.')
       expect(await one('/hi')).toBe('probe 1.0.0')
     },

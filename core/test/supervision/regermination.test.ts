@@ -156,19 +156,19 @@ describe('rescan', () => {
   it('lists a spore that appeared while running, disabled with its reason, and enabling it works at once', async () => {
     await writeFolder(join(core.folder, 'spores', 'newbie'), NEWBIE)
     expect(await one('/plugins')).not.toContain('newbie')
-    expect(await one('/rescan')).toBe('One new plugin:\nnewbie — disabled: new: enable it to start it')
-    expect(await one('/plugins')).toContain('newbie (enzyme) — disabled: new: enable it to start it')
+    expect(await one('/rescan')).toBe('One new spore:\nnewbie — disabled: new: enable it to start it')
+    expect(await one('/plugins')).toContain('newbie (commands) — disabled: new: enable it to start it')
     expect(await one('/wave')).toStartWith("I don't know the command /wave.")
     expect(await one('/enable newbie')).toBe('newbie is enabled and live.')
     expect(await one('/wave')).toBe('o/')
-    expect(await one('/rescan')).toBe('No new plugin was found.')
+    expect(await one('/rescan')).toBe('No new spore was found.')
   })
 
   it('refuses a newcomer whose name is taken, alone: the bot and the spore it clashes with run on', async () => {
     const twin = join(core.folder, 'spores', 'greeter-twin')
     await writeFolder(twin, GREETER)
     expect(await one('/rescan')).toBe(
-      `One new plugin:\ngreeter refused: spore "greeter" is also found in ${join(core.folder, 'spores', 'greeter')}; keep only one spore of each name`,
+      `One new spore:\ngreeter refused: spore "greeter" is also found in ${join(core.folder, 'spores', 'greeter')}; keep only one spore of each name`,
     )
     expect(await one('/greet')).toStartWith('hello from v')
   })

@@ -14,7 +14,7 @@ function pluginLine(plugin: PluginInfo, ctx: AdminContext): string {
   const line = ctx.t('plugins.line', {
     name: plugin.name,
     // A manifest refused before its kind could be read leaves it unknown.
-    kind: plugin.kind ?? 'unknown',
+    kind: ctx.t('kind', { kind: plugin.kind ?? 'unknown' }),
     state: plugin.state,
   })
   // Enabled yet not running (or the reverse) only while a change is being applied.
@@ -72,14 +72,14 @@ export const pluginHandlers: Handlers = {
   },
 
   async enable(invocation, ctx) {
-    const plugin = arg(invocation, 'plugin')
+    const plugin = arg(invocation, 'spore')
     if (plugin === undefined) return usage(invocation, ctx)
     const outcome = await myceliumOf(ctx).enable(plugin)
     await answer(ctx, outcome, () => ctx.t('enable.done', { plugin, ...standing(ctx, plugin) }))
   },
 
   async disable(invocation, ctx) {
-    const plugin = arg(invocation, 'plugin')
+    const plugin = arg(invocation, 'spore')
     if (plugin === undefined) return usage(invocation, ctx)
     const outcome = await myceliumOf(ctx).disable(plugin)
     await answer(ctx, outcome, () => ctx.t('disable.done', { plugin }))
@@ -103,7 +103,7 @@ export const pluginHandlers: Handlers = {
   },
 
   async reload(invocation, ctx) {
-    const plugin = arg(invocation, 'plugin')
+    const plugin = arg(invocation, 'spore')
     if (plugin === undefined) return usage(invocation, ctx)
     const mycelium = myceliumOf(ctx)
     // Optional in the contract: a core older than reload has none.
@@ -113,7 +113,7 @@ export const pluginHandlers: Handlers = {
   },
 
   async settings(invocation, ctx) {
-    const plugin = arg(invocation, 'plugin')
+    const plugin = arg(invocation, 'spore')
     if (plugin === undefined) return usage(invocation, ctx)
     const outcome = await myceliumOf(ctx).settings(plugin)
     if (!outcome.ok) return say(ctx, refusalText(ctx, outcome.refusal))
@@ -124,7 +124,7 @@ export const pluginHandlers: Handlers = {
   },
 
   async set(invocation, ctx) {
-    const plugin = arg(invocation, 'plugin')
+    const plugin = arg(invocation, 'spore')
     const key = arg(invocation, 'key')
     const text = arg(invocation, 'value')
     if (plugin === undefined || key === undefined || text === undefined) return usage(invocation, ctx)
@@ -137,7 +137,7 @@ export const pluginHandlers: Handlers = {
   },
 
   async unset(invocation, ctx) {
-    const plugin = arg(invocation, 'plugin')
+    const plugin = arg(invocation, 'spore')
     const key = arg(invocation, 'key')
     if (plugin === undefined || key === undefined) return usage(invocation, ctx)
     const outcome = await myceliumOf(ctx).unsetSetting(plugin, key)
@@ -145,7 +145,7 @@ export const pluginHandlers: Handlers = {
   },
 
   async form(invocation, ctx) {
-    const plugin = arg(invocation, 'plugin')
+    const plugin = arg(invocation, 'spore')
     if (plugin === undefined) return usage(invocation, ctx)
     await say(ctx, formText(plugin, await myceliumOf(ctx).formSchema(plugin), ctx))
   },

@@ -42,10 +42,11 @@ export function admitsHere(strain: OfferedStrain): boolean {
 }
 
 function offeredLines(spore: OfferedSpore, ctx: AdminContext): string[] {
+  const kind = ctx.t('kind', { kind: spore.kind })
   const head =
     spore.description === undefined
-      ? ctx.t('offered.spore', { name: spore.name, kind: spore.kind })
-      : ctx.t('offered.described', { name: spore.name, kind: spore.kind, description: spore.description })
+      ? ctx.t('offered.spore', { name: spore.name, kind })
+      : ctx.t('offered.described', { name: spore.name, kind, description: spore.description })
   const strains = spore.strains.map((strain) => {
     // A date the source wrote that is no date is left out rather than failing the whole listing.
     const published = new Date(strain.published ?? Number.NaN)

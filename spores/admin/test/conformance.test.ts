@@ -34,13 +34,13 @@ describe('admin spore', () => {
 
   it('repeats the command the way the reader typed it, qualified or with another prefix', async () => {
     const { reply } = await run(new FakeMycelium(), 'enable', { typed: '!admin.enable' })
-    expect(reply).toBe('Usage: !admin.enable <plugin>')
+    expect(reply).toBe('Usage: !admin.enable <spore>')
   })
 
   it('answers the usage sentence when only some of the arguments came', async () => {
     const mycelium = new FakeMycelium()
-    expect((await run(mycelium, 'set', { args: { plugin: 'radarr', key: 'url' } })).reply).toBe(
-      "Usage: /set <plugin> <key> <value> (the value is read by the setting's type, as form lists it)",
+    expect((await run(mycelium, 'set', { args: { spore: 'radarr', key: 'url' } })).reply).toBe(
+      "Usage: /set <spore> <key> <value> (the value is read by the setting's type, as form lists it)",
     )
     expect((await run(mycelium, 'grant', { args: { principal: 'me' } })).reply).toBe(
       'Usage: /grant <principal> <role>',
@@ -63,10 +63,10 @@ describe('admin spore', () => {
   it('falls back to naming the refusal’s key when its domain cannot be read, and warns', async () => {
     const mycelium = new FakeMycelium()
     mycelium.refusalDomain = 'core'
-    const english = await run(mycelium, 'enable', { args: { plugin: 'ghost' } })
+    const english = await run(mycelium, 'enable', { args: { spore: 'ghost' } })
     expect(english.reply).toBe('Refused (refusal.unknownPlugin).')
     expect(english.warnings).toEqual(['a refusal names a domain this spore may not read'])
-    const french = await run(mycelium, 'enable', { args: { plugin: 'ghost' }, locale: 'fr' })
+    const french = await run(mycelium, 'enable', { args: { spore: 'ghost' }, locale: 'fr' })
     expect(french.reply).toBe('Refusé (refusal.unknownPlugin).')
   })
 })

@@ -4,19 +4,22 @@ import { FakeMycelium } from './fake-mycelium.ts'
 import { run } from './harness.ts'
 
 describe('admin: plugins', () => {
-  it('lists each plugin with its kind, state and the reason it is off', async () => {
-    expect((await run(new FakeMycelium(), 'plugins')).reply).toBe(
-      [
-        '5 plugins:',
-        'admin (enzyme) — live',
-        'console (hypha) — live',
-        'radarr (rhiza) — disabled: switched off by an operator',
-        'quiet-hours (inhibitor) — live',
-        'broken (kind unknown) — dormant: spore.yaml: kind is missing',
-      ].join('\n'),
-    )
-    const french = await run(new FakeMycelium(), 'plugins', { locale: 'fr' })
-    expect(french.reply).toContain('radarr (rhiza) — désactivée : switched off by an operator')
+  it('lists each spore with its kind as a person says it, its state and the reason it is off', async () => {
+    const listing = [
+      '5 spores:',
+      'admin (commands) — live',
+      'console (channel) — live',
+      'radarr (connected system) — disabled: switched off by an operator',
+      'quiet-hours (filter) — live',
+      'broken (kind unknown) — dormant: spore.yaml: kind is missing',
+    ].join('\n')
+    expect((await run(new FakeMycelium(), 'spores')).reply).toBe(listing)
+    // The older name answers the same.
+    expect((await run(new FakeMycelium(), 'plugins')).reply).toBe(listing)
+    const french = await run(new FakeMycelium(), 'spores', { locale: 'fr' })
+    expect(french.reply).toStartWith('5 spores :')
+    expect(french.reply).toContain('radarr (système connecté) — désactivée : switched off by an operator')
+    expect(french.reply).toContain('admin (commandes) — active')
     expect(french.reply).toContain('broken (type inconnu) — en sommeil : spore.yaml: kind is missing')
   })
 
@@ -27,8 +30,8 @@ describe('admin: plugins', () => {
     const console = mycelium.plugins.findIndex((plugin) => plugin.name === 'console')
     mycelium.plugins[console] = { ...mycelium.plugins[console]!, enabled: false }
     const reply = (await run(mycelium, 'plugins')).reply
-    expect(reply).toContain('radarr (rhiza) — disabled: enabled, not running yet')
-    expect(reply).toContain('console (hypha) — live: disabled, still stopping')
+    expect(reply).toContain('radarr (connected system) — disabled: enabled, not running yet')
+    expect(reply).toContain('console (channel) — live: disabled, still stopping')
   })
 
   it('shows the health of the connected systems, or says none reports', async () => {
@@ -47,19 +50,19 @@ describe('admin: plugins', () => {
 
   it('enables and disables a plugin, and renders the refusals', async () => {
     const mycelium = new FakeMycelium()
-    expect((await run(mycelium, 'enable', { args: { plugin: 'radarr' } })).reply).toBe(
+    expect((await run(mycelium, 'enable', { args: { spore: 'radarr' } })).reply).toBe(
       'configuration is incomplete: apiKey: Required',
     )
     expect(mycelium.plugins.find((plugin) => plugin.name === 'radarr')?.enabled).toBe(false)
     mycelium.stored.set('radarr', { url: 'http://127.0.0.1:7878', apiKey: 'k' })
-    expect((await run(mycelium, 'enable', { args: { plugin: 'radarr' } })).reply).toBe(
+    expect((await run(mycelium, 'enable', { args: { spore: 'radarr' } })).reply).toBe(
       'radarr is enabled and live.',
     )
     expect(mycelium.plugins.find((plugin) => plugin.name === 'radarr')?.enabled).toBe(true)
-    expect((await run(mycelium, 'disable', { args: { plugin: 'radarr' }, locale: 'fr' })).reply).toBe(
-      'L’extension radarr est désactivée et arrêtée.',
+    expect((await run(mycelium, 'disable', { args: { spore: 'radarr' }, locale: 'fr' })).reply).toBe(
+      'La spore radarr est désactivée et arrêtée.',
     )
-    expect((await run(mycelium, 'disable', { args: { plugin: 'ghost' } })).reply).toBe(
+    expect((await run(mycelium, 'disable', { args: { spore: 'ghost' } })).reply).toBe(
       'No plugin called ghost is installed.',
     )
   })
@@ -67,14 +70,14 @@ describe('admin: plugins', () => {
   it('reloads a plugin and says where it stands, in the reader’s language', async () => {
     const mycelium = new FakeMycelium()
     mycelium.stored.set('broken', {})
-    expect((await run(mycelium, 'reload', { args: { plugin: 'console' } })).reply).toBe(
+    expect((await run(mycelium, 'reload', { args: { spore: 'console' } })).reply).toBe(
       'console is read again from disk and live.',
     )
-    expect((await run(mycelium, 'reload', { args: { plugin: 'broken' }, locale: 'fr' })).reply).toBe(
-      'L’extension broken est relue depuis le disque et en sommeil : spore.yaml: kind is missing.',
+    expect((await run(mycelium, 'reload', { args: { spore: 'broken' }, locale: 'fr' })).reply).toBe(
+      'La spore broken est relue depuis le disque et en sommeil : spore.yaml: kind is missing.',
     )
     expect(mycelium.reloaded).toEqual(['console', 'broken'])
-    expect((await run(mycelium, 'reload', { args: { plugin: 'ghost' } })).reply).toBe(
+    expect((await run(mycelium, 'reload', { args: { spore: 'ghost' } })).reply).toBe(
       'No plugin called ghost is installed.',
     )
   })
@@ -87,7 +90,7 @@ describe('admin: plugins', () => {
       tags: ['4k'],
       retries: 3,
     })
-    expect((await run(mycelium, 'settings', { args: { plugin: 'radarr' } })).reply).toBe(
+    expect((await run(mycelium, 'settings', { args: { spore: 'radarr' } })).reply).toBe(
       [
         'Settings of radarr:',
         'url = http://127.0.0.1:7878',
@@ -96,10 +99,10 @@ describe('admin: plugins', () => {
         'retries = 3',
       ].join('\n'),
     )
-    expect((await run(mycelium, 'settings', { args: { plugin: 'console' } })).reply).toBe(
+    expect((await run(mycelium, 'settings', { args: { spore: 'console' } })).reply).toBe(
       'console has no stored setting.',
     )
-    expect((await run(mycelium, 'settings', { args: { plugin: 'ghost' } })).reply).toBe(
+    expect((await run(mycelium, 'settings', { args: { spore: 'ghost' } })).reply).toBe(
       'No plugin called ghost is installed.',
     )
   })
@@ -107,7 +110,7 @@ describe('admin: plugins', () => {
   it('writes a setting read by the type its schema gives the key', async () => {
     const mycelium = new FakeMycelium()
     const set = (key: string, value: string) =>
-      run(mycelium, 'set', { args: { plugin: 'radarr', key, value } })
+      run(mycelium, 'set', { args: { spore: 'radarr', key, value } })
     expect((await set('url', 'http://10.0.0.2:7878')).reply).toBe(
       'url of radarr is saved; it applies when radarr is enabled.',
     )
@@ -128,7 +131,7 @@ describe('admin: plugins', () => {
     const mycelium = new FakeMycelium()
     const settings = mycelium.stored.get('console')
     const set = (value: string, rest?: string) =>
-      run(mycelium, 'set', { args: { plugin: 'console', key: 'anything', value }, ...(rest ? { rest } : {}) })
+      run(mycelium, 'set', { args: { spore: 'console', key: 'anything', value }, ...(rest ? { rest } : {}) })
     await set('true')
     expect(settings?.anything).toBe(true)
     await set('"42"')
@@ -146,7 +149,7 @@ describe('admin: plugins', () => {
 
   it('describes the settings form field by field, or why there is none', async () => {
     const mycelium = new FakeMycelium()
-    expect((await run(mycelium, 'form', { args: { plugin: 'radarr' } })).reply).toBe(
+    expect((await run(mycelium, 'form', { args: { spore: 'radarr' } })).reply).toBe(
       [
         'Settings radarr takes:',
         'url — text, required: Where Radarr listens',
@@ -156,10 +159,10 @@ describe('admin: plugins', () => {
         'retries — whole number | nothing',
       ].join('\n'),
     )
-    expect((await run(mycelium, 'form', { args: { plugin: 'radarr' }, locale: 'fr' })).reply).toContain(
+    expect((await run(mycelium, 'form', { args: { spore: 'radarr' }, locale: 'fr' })).reply).toContain(
       'apiKey — texte, obligatoire, secret',
     )
-    expect((await run(mycelium, 'form', { args: { plugin: 'console' } })).reply).toBe(
+    expect((await run(mycelium, 'form', { args: { spore: 'console' } })).reply).toBe(
       'console has no settings form: console publishes no JSON Schema',
     )
   })

@@ -52,7 +52,7 @@ describe('admin: conversations and context rules', () => {
     const mycelium = new FakeMycelium()
     expect(
       (await run(mycelium, 'rule', { args: { command: 'movies.add', where: 'everywhere' } })).reply,
-    ).toBe('Usage: /rule <plugin.command> dm|group|both|clear')
+    ).toBe('Usage: /rule <spore.command> dm|group|both|clear')
     expect(mycelium.rules.size).toBe(0)
     expect((await run(mycelium, 'rule', { args: { command: 'add', where: 'group' } })).reply).toBe(
       'There is no command add.',

@@ -6,7 +6,7 @@ import { run } from './harness.ts'
 async function setTuner(key: string, value: string, options: { rest?: string; locale?: string } = {}) {
   const mycelium = new FakeMycelium()
   const { reply } = await run(mycelium, 'set', {
-    args: { plugin: 'tuner', key, value },
+    args: { spore: 'tuner', key, value },
     ...(options.rest ? { rest: options.rest } : {}),
     ...(options.locale ? { locale: options.locale } : {}),
   })
@@ -91,22 +91,22 @@ describe('admin: unset', () => {
   it('removes a stored setting, in the reader’s language, and renders a refusal', async () => {
     const mycelium = new FakeMycelium()
     const unset = (key: string, locale?: string) =>
-      run(mycelium, 'unset', { args: { plugin: 'radarr', key }, ...(locale ? { locale } : {}) })
+      run(mycelium, 'unset', { args: { spore: 'radarr', key }, ...(locale ? { locale } : {}) })
     expect((await unset('url')).reply).toBe('url of radarr is removed; it applies when radarr is enabled.')
     expect(mycelium.stored.get('radarr')).toEqual({})
-    await run(mycelium, 'set', { args: { plugin: 'radarr', key: 'url', value: 'http://h:1' } })
+    await run(mycelium, 'set', { args: { spore: 'radarr', key: 'url', value: 'http://h:1' } })
     expect((await unset('url', 'fr')).reply).toBe(
       'url de radarr est retiré ; le changement s’applique quand radarr sera activée.',
     )
     expect((await unset('url')).reply).toBe('radarr has no stored value for url.')
-    expect((await run(mycelium, 'unset', { args: { plugin: 'ghost', key: 'url' } })).reply).toBe(
+    expect((await run(mycelium, 'unset', { args: { spore: 'ghost', key: 'url' } })).reply).toBe(
       'No plugin called ghost is installed.',
     )
   })
 
   it('answers its usage sentence when the key is missing', async () => {
-    expect((await run(new FakeMycelium(), 'unset', { args: { plugin: 'radarr' } })).reply).toBe(
-      'Usage: /unset <plugin> <key>',
+    expect((await run(new FakeMycelium(), 'unset', { args: { spore: 'radarr' } })).reply).toBe(
+      'Usage: /unset <spore> <key>',
     )
   })
 })

@@ -19,7 +19,7 @@ describe('admin: sources', () => {
     expect((await run(mycelium, 'sources')).reply).toBe(
       [
         '2 sources:',
-        'official — Mycelo — https://github.com/mycelo/spores — official — enabled — no pinned key',
+        'official — Mycelo — https://github.com/mycelo/spores — official — enabled — publisher key pinned at the first signed index',
         `mirror — Home mirror — https://spores.example — third party — disabled — token •••• — publisher key ${KEY}`,
       ].join('\n'),
     )
@@ -38,7 +38,7 @@ describe('admin: sources', () => {
     )
     expect(mycelium.sources.at(-1)).toMatchObject({ label: 'My mirror', publisherKey: KEY })
     const unpinned = await run(mycelium, 'source-add', { args: { url: 'https://b.example', label: 'B' } })
-    expect(unpinned.reply).toEndWith('— no pinned key')
+    expect(unpinned.reply).toEndWith('— publisher key pinned at the first signed index')
   })
 
   it('renders the core’s refusal of an address in the reader’s language, and asks for a label', async () => {
@@ -98,11 +98,11 @@ describe('admin: what a source offers', () => {
     const lines = reply.split('\n')
     expect(lines[0]).toMatch(/^official offers 2 spores \(this bot runs septum 1\.\d+\.\d+.*\):$/)
     expect(lines.slice(1)).toEqual([
-      'films (enzyme) — Queue films on Radarr',
+      'films (commands) — Queue films on Radarr',
       '  2.0.0 — septum ^2.0, published Nov 20, 2026 — does not run here',
       '  1.1.0 — septum ^1.0, published Nov 10, 2026 — runs here',
       '  1.0.0 — septum ^1.0 — runs here',
-      'quiet (inhibitor)',
+      'quiet (filter)',
       '  0.1.0 — septum ^1.0 — runs here',
     ])
     const french = await run(new FakeMycelium(), 'offered', { args: { source: 'official' }, locale: 'fr' })
@@ -126,7 +126,7 @@ describe('admin: what a source offers', () => {
       run(mycelium, 'offered', { args: { source: 'official', search: words } })
     expect((await search('RADARR')).reply.split('\n').slice(0, 2)).toEqual([
       expect.stringMatching(/^official offers one spore /),
-      'films (enzyme) — Queue films on Radarr',
+      'films (commands) — Queue films on Radarr',
     ])
     expect((await search('music')).reply).toBe('official offers no spore matching that search.')
     expect((await run(mycelium, 'offered', { args: { source: 'nowhere' } })).reply).toBe(

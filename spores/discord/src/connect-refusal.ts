@@ -9,14 +9,14 @@ export const CONNECT_WORDING = {
   token_rejected:
     'Discord rejected the bot token, so the bot cannot log in. To fix it: Discord Developer Portal → ' +
     'Applications → your bot → Bot → Reset Token, then save the new token in the token setting of the ' +
-    'discord plugin: it connects again with it at once.',
+    'discord spore: it connects again with it at once.',
   intents_disallowed:
     'Discord refused the gateway connection because a privileged intent the bot needs is not enabled: ' +
     '{intents}. To fix it: Discord Developer Portal → Applications → your bot → Bot → Privileged ' +
     'Gateway Intents, switch on {intents} and save: the bot tries again by itself.',
   failed: 'Could not connect to Discord: {reason}',
   unavailable:
-    'Discord could not be reached ({reason}). The discord plugin keeps trying again by itself, waiting ' +
+    'Discord could not be reached ({reason}). The discord spore keeps trying again by itself, waiting ' +
     'longer each time; nothing to do unless it lasts: then check that this machine reaches discord.com.',
   gateway_closed:
     'The Discord gateway ({gateway}) closed the connection before the bot was ready. If it lasts, check ' +

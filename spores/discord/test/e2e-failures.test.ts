@@ -49,7 +49,7 @@ describe('the discord spore in the real core, when Discord answers 5xx at start-
     const health = healthRead(core.running.assembly!.runtime)
     const [discord] = (await health.health()).filter((entry) => entry.name === 'discord')
     expect(discord?.state).toBe('unreachable')
-    expect(discord?.detail).toContain('The discord plugin keeps trying again by itself')
+    expect(discord?.detail).toContain('The discord spore keeps trying again by itself')
 
     fake.rest.restoreRoute('GET', '/gateway/bot')
     await core.waitForLog('discord: connected after Discord was unavailable')

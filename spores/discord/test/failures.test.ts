@@ -43,7 +43,7 @@ describe('a Discord that answers 5xx at start-up', () => {
     const health = await hypha.health()
     expect(health.state).toBe('unreachable')
     expect(health.detail).toContain('Discord could not be reached (HTTP 503 from')
-    expect(health.detail).toContain('The discord plugin keeps trying again by itself')
+    expect(health.detail).toContain('The discord spore keeps trying again by itself')
     await expect(hypha.send(fake.world.textChannelId, { text: 'too soon' })).rejects.toThrow(
       'discord: send() while not connected: Discord could not be reached',
     )
@@ -69,7 +69,7 @@ describe('a Discord API that cannot be reached at start-up', () => {
     const health = await hypha.health()
     expect(health.state).toBe('unreachable')
     expect(health.detail).toMatch(
-      /^Discord could not be reached \(.*ECONNREFUSED.*\)\. The discord plugin keeps trying/,
+      /^Discord could not be reached \(.*ECONNREFUSED.*\)\. The discord spore keeps trying/,
     )
     expect(health.detail).toMatch(/Next try in \d+ s \(attempt 2\)\.$/)
   })

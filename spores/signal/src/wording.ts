@@ -7,7 +7,7 @@ export const OPERATOR_WORDING = {
   account_unknown:
     'signal-cli does not have the account {account} ("{daemon}"). To fix it: register or link that ' +
     'account in signal-cli (signal-cli -a {account} register, or signal-cli link), or correct the ' +
-    'account setting of the signal plugin.',
+    'account setting of the signal spore.',
   rate_limited:
     'Signal rate-limited the account: {count} message(s) wait to be sent in order, next try in {seconds} s',
   queue_full: "signal: not sent: {limit} messages already wait for Signal's rate limit to pass",

@@ -42,7 +42,7 @@ describe('an account the daemon does not have', () => {
     await expect(hypha.connect(recording.context())).rejects.toThrow(
       'signal-cli does not have the account +15550199999 ("Specified account does not exist"). To fix it: ' +
         'register or link that account in signal-cli (signal-cli -a +15550199999 register, or signal-cli ' +
-        'link), or correct the account setting of the signal plugin.',
+        'link), or correct the account setting of the signal spore.',
     )
     expect(daemon.requests.all.map(({ method, params }) => [method, params.account])).toEqual([
       ['listGroups', '+15550199999'],
