@@ -231,7 +231,7 @@ describe('plugins.configure', () => {
     expect(flags('handmade').whatever).toEqual({ value: [1, 2], secret: false })
     // A plugin declaring no schema has no settings: every key is one it does not have.
     expect(refusalText(bot, await mycelium.setSetting('tools', 'anything', 1))).toBe(
-      'The plugin "tools" has no setting named "anything".',
+      'The spore "tools" has no setting named "anything".',
     )
     expect(flags('tools').anything).toBeUndefined()
     // A module that throws at import declares nothing: the value is stored, unflagged.

@@ -62,7 +62,7 @@ describe('the mycelium setSetting', () => {
       for (const key of [...HOSTILE_KEYS, 'prefix', 'colour']) {
         const outcome = await mycelium.setSetting(spore, key, 'x')
         expect(outcome.ok).toBe(false)
-        expect(refusalText(bot, outcome)).toStartWith(`The plugin "${spore}" has no setting named "`)
+        expect(refusalText(bot, outcome)).toStartWith(`The spore "${spore}" has no setting named "`)
       }
       expect(bot.plugins.settingsOf(spore)).toEqual({})
     }
@@ -71,7 +71,7 @@ describe('the mycelium setSetting', () => {
   it('refuses a hostile key even where the schema lets other keys through, and names it readably', async () => {
     for (const key of HOSTILE_KEYS) expect((await mycelium.setSetting('open', key, 'x')).ok).toBe(false)
     expect(refusalText(bot, await mycelium.setSetting('open', '\u0000admin', 'x'))).toBe(
-      'The plugin "open" has no setting named "\\u0000admin".',
+      'The spore "open" has no setting named "\\u0000admin".',
     )
     expect(await mycelium.setSetting('open', 'shade', 'blue')).toEqual({ ok: true })
     expect(bot.plugins.settingsOf('open')).toEqual({ shade: 'blue' })
@@ -80,11 +80,11 @@ describe('the mycelium setSetting', () => {
   it('refuses them from chat, through the admin spore', async () => {
     await bot.emit('chat', '/set admin ../../../etc/passwd x')
     expect(bot.takeSent('chat', dmWith('boss')).join('\n')).toBe(
-      'The plugin "admin" has no setting named "../../../etc/passwd".',
+      'The spore "admin" has no setting named "../../../etc/passwd".',
     )
     await bot.emit('chat', '/set open admin\u0000.js x')
     expect(bot.takeSent('chat', dmWith('boss')).join('\n')).toBe(
-      'The plugin "open" has no setting named "admin\\u0000.js".',
+      'The spore "open" has no setting named "admin\\u0000.js".',
     )
   })
 
@@ -142,7 +142,7 @@ describe('the companion', () => {
     const done = await runCli(['set', 'echo', '../../../etc/passwd', 'x'], config)
     expect(done.code).toBe(1)
     expect(done.stdout + done.stderr).toContain(
-      'The plugin "echo" has no setting named "../../../etc/passwd".',
+      'The spore "echo" has no setting named "../../../etc/passwd".',
     )
     const store = openStore({ path: join(scratch.path, 'data', 'mycelo.db') })
     try {
