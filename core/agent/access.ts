@@ -17,8 +17,11 @@ export interface AccessOptions {
   readonly grants?: Grants
   /** The session's stored grants, read at every call; they override `grants` key by key. */
   readonly sessionGrants?: () => Grants | undefined | Promise<Grants | undefined>
-  /** Module ids that fail closed: `none` unless a grant names them. */
-  readonly required?: readonly string[]
+  /**
+   * Module ids that fail closed: `none` unless a grant names them. A function is read at every call,
+   * so a module that appeared since (a spore enabled after the key was made) is required too.
+   */
+  readonly required?: readonly string[] | (() => readonly string[])
   /** Asks a person; without it a confirm operation is refused, never run unasked. */
   readonly confirm?: (request: ConfirmRequest) => Promise<boolean>
   /** Observes each refusal (logs, metering); cannot change the decision. */
@@ -70,7 +73,8 @@ export async function grantFor(access: AccessOptions, module: string): Promise<G
   const session = await access.sessionGrants?.()
   const named = session?.[module] ?? access.grants?.[module]
   if (named !== undefined) return named
-  return access.required?.includes(module) ? 'none' : 'write'
+  const required = typeof access.required === 'function' ? access.required() : access.required
+  return required?.includes(module) ? 'none' : 'write'
 }
 
 /**

@@ -110,7 +110,8 @@ function openAgent(runtime: CoreRuntime, call: McpExecution, execution: Executio
     principalId,
     agent: `agent-key:${keyId}`,
     access: {
-      required: MYCELIUM_SCOPES,
+      // Every scope and every spore there is now: a module no grant names is refused.
+      required: () => [...MYCELIUM_SCOPES, ...runtime.germination.spores.map((spore) => spore.name)],
       sessionGrants: current,
       ...(confirm ? { confirm } : {}),
       ...(call.resumed ? { resumed: true } : {}),

@@ -76,6 +76,16 @@ describe('grants', () => {
     expect(await run(named, 'return await env.notes.list({})')).toEqual([])
   })
 
+  it('reads a required list at every call (“Keys in required fail closed: when neither names one, it is none”)', async () => {
+    const { module } = notesModule()
+    const required: string[] = []
+    const runtime = makeAgentRuntime({ modules: [module], access: { required: () => required } })
+    expect(await run(runtime, 'return await env.notes.list({})')).toEqual([])
+    // The module became required after the runtime opened: the very next call is refused.
+    required.push('notes')
+    expect(await run(runtime, 'return await env.notes.list({})')).toMatchObject({ reason: 'not-granted' })
+  })
+
   it('reads the session grants at every call, so a revoke applies to the very next call', async () => {
     const { module, notes } = notesModule()
     let session: Grants = { notes: 'write' }

@@ -1,10 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'bun:test'
+import { join } from 'node:path'
 import { MYCELIUM_SCOPES } from '@mycelo/septum'
 import { SandboxAdmission } from '../../agent/admission.ts'
 import { botMcp, createMcp, MAX_MCP_CONNECTIONS } from '../../agent/mcp/index.ts'
+import { pluginsToggle } from '../../mycelium/plugins.ts'
 import { principalsRead } from '../../mycelium/principals.ts'
 import { rolesAssign, rolesManage } from '../../mycelium/roles.ts'
 import { createAgentKey, revokeAgentKey } from '../../store/agent-keys.ts'
+import { writeSpore } from '../germination/fixtures.ts'
 import { type Bot, probeEnzyme, probeHypha, probeRhiza, startBot } from '../mycelium/harness.ts'
 import { type Connected, connect, serveMcp } from './connect.ts'
 
@@ -297,5 +300,27 @@ describe('the MCP endpoint', () => {
     await open.pop()!.close()
     const ninth = await connected({ key: keys.owner })
     expect(await ninth.execute('return 2')).toEqual({ ok: true, value: 2 })
+  })
+
+  it('refuses the operations of a spore that appeared after the key was made, unless its person has its commands (“Grants are explicit: an omitted module is refused”)', async () => {
+    const watching = await connected({ key: keys.watcher })
+    const boss = await connected({ key: keys.owner })
+    await writeSpore(join(bot.root, 'spores'), 'latecomer', {
+      ...probeEnzyme('latecomer', {
+        preamble: `import { z } from 'zod'
+const operations = { peek: { access: 'read', input: z.object({}), output: z.string(), run: () => 'seen' } }
+`,
+        exports: 'operations,',
+      }),
+    })
+    const toggle = pluginsToggle(bot.runtime, bot.runtime.plugins)
+    await toggle.rescan!()
+    expect(await toggle.enable('latecomer')).toMatchObject({ ok: true })
+    // Both connections were open before the spore existed; each call reads the grants afresh.
+    expect(await watching.execute('return await env.spores.latecomer.peek({})')).toEqual({
+      ok: true,
+      value: expect.objectContaining({ refused: true, module: 'latecomer', reason: 'not-granted' }),
+    })
+    expect(await boss.execute('return await spores.latecomer.peek({})')).toEqual({ ok: true, value: 'seen' })
   })
 })
