@@ -1,14 +1,15 @@
 // The companion's operations: a backup beside a running bot, a restore onto a fresh folder, and
 // the bot's configuration exported and imported as one YAML file.
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, statSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Logger, TranslatableRef } from '@mycelo/septum'
 import { coreCatalogues, SILENT } from '../boot/catalogues.ts'
 import { ConfigFileError, loadConfig } from '../boot/config.ts'
 import { Translator } from '../i18n/translator.ts'
 import { writeBackup } from '../operations/backup/backup.ts'
+import { IMPORT_BOUNDS } from '../operations/config-as-code/bounds.ts'
 import { exportConfiguration } from '../operations/config-as-code/export.ts'
-import { importConfiguration } from '../operations/config-as-code/import.ts'
+import { importConfiguration, importTooLarge } from '../operations/config-as-code/import.ts'
 import { operationRefused } from '../operations/refusal.ts'
 import { restoreBackup } from '../operations/restore/restore.ts'
 import type { Answer } from './answer.ts'
@@ -74,6 +75,9 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     const locale = config.value.defaultLocale
     let text: string
     try {
+      // A file over the bound is refused by its size, before a byte of it is read.
+      const { size } = statSync(resolve(file!))
+      if (size > IMPORT_BOUNDS.bytes) return refusal(importTooLarge(size).refusal, locale)
       text = readFileSync(resolve(file!), 'utf8')
     } catch (error) {
       return refusal(

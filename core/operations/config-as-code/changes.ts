@@ -25,7 +25,14 @@ export interface Change {
 const show = (value: unknown) => JSON.stringify(value)
 const same = (a: unknown, b: unknown) => show(a) === show(b)
 
-export function changesOf(runtime: CoreRuntime, current: ConfigDocument, wanted: ConfigDocument): Change[] {
+export function changesOf(
+  runtime: CoreRuntime,
+  currentState: ConfigDocument,
+  wantedState: ConfigDocument,
+): Change[] {
+  // Looked up by names from the file: `toString` must find an entry or nothing, never a prototype's.
+  const current = withoutPrototypes(currentState)
+  const wanted = withoutPrototypes(wantedState)
   const changes: Change[] = []
   const add = (path: (string | number)[], text: string, apply: () => Promise<Outcome>) =>
     changes.push({ path, text, apply })
@@ -50,7 +57,7 @@ export function changesOf(runtime: CoreRuntime, current: ConfigDocument, wanted:
   // Settings first, then the toggle: enabling checks the settings it will start with.
   for (const [plugin, entry] of Object.entries(wanted.plugins)) {
     const before = current.plugins[plugin]?.settings ?? {}
-    const stored = runtime.plugins.settingsOf(plugin)
+    const stored = withoutPrototypes(runtime.plugins.settingsOf(plugin))
     for (const [key, value] of Object.entries(entry.settings)) {
       if (value === SECRET_MASK || same(stored[key], value)) continue
       const path = ['plugins', plugin, 'settings', key]
@@ -198,4 +205,14 @@ function dataChanges(
 function brief(value: unknown): string {
   const text = show(value)
   return text.length > 60 ? `${text.slice(0, 59)}…` : text
+}
+
+/** A copy whose objects have no prototype, so a lookup by any name answers only what is there. */
+function withoutPrototypes<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutPrototypes) as T
+  if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype)
+    return value
+  const copy = Object.create(null) as Record<string, unknown>
+  for (const [key, member] of Object.entries(value)) copy[key] = withoutPrototypes(member)
+  return copy as T
 }

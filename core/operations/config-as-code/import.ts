@@ -4,6 +4,7 @@
 import { isMap, isSeq, LineCounter, parseDocument } from 'yaml'
 import type { CoreRuntime } from '../../rhizomorph/runtime.ts'
 import { type OperationRefusal, operationRefused } from '../refusal.ts'
+import { firstBreach, IMPORT_BOUNDS } from './bounds.ts'
 import { type Change, changesOf } from './changes.ts'
 import { configDocumentSchema } from './document.ts'
 import { readState } from './state.ts'
@@ -12,20 +13,41 @@ export type Imported = { readonly ok: true; readonly changes: readonly string[] 
 
 /** Parses and validates `text`, then makes its changes in `runtime` (a copy, for a dry run too). */
 export async function importConfiguration(runtime: CoreRuntime, text: string): Promise<Imported> {
+  const bytes = Buffer.byteLength(text)
+  if (bytes > IMPORT_BOUNDS.bytes) return importTooLarge(bytes)
   const lines = new LineCounter()
-  const document = parseDocument(text, { lineCounter: lines, prettyErrors: true })
+  // Repeated keys are refused by firstBreach, in one pass rather than the parser's quadratic one.
+  const document = parseDocument(text, { lineCounter: lines, prettyErrors: true, uniqueKeys: false })
   const [error] = document.errors
   if (error !== undefined)
     return operationRefused('importUnreadable', { reason: error.message.split('\n')[0] })
-  const parsed = configDocumentSchema.safeParse(document.toJS() ?? {})
+  const breach = firstBreach(document, lines)
+  if (breach !== undefined) {
+    const problem = runtime.translator.render(
+      {
+        domain: 'core',
+        key: `operations.importBound.${breach.problem}`,
+        params: { limit: breach.limit ?? 0 },
+      },
+      runtime.config.defaultLocale,
+    )
+    return operationRefused('importInvalid', { path: placeOf(breach.path, breach.line), problem })
+  }
+  let plain: unknown
+  try {
+    // Aliases are bounded above; this bounds what they expand to, the way yaml counts it.
+    plain = document.toJS({ maxAliasCount: IMPORT_BOUNDS.aliases })
+  } catch (fault) {
+    return operationRefused('importUnreadable', {
+      reason: fault instanceof Error ? fault.message : String(fault),
+    })
+  }
+  const parsed = configDocumentSchema.safeParse(plain ?? {})
   if (!parsed.success) {
     const [issue] = parsed.error.issues
     const path = issue!.path.map(String).join('.') || '(top)'
     const at = lineOf(document, lines, issue!.path as (string | number)[])
-    return operationRefused('importInvalid', {
-      path: at ? `${path} (line ${at})` : path,
-      problem: issue!.message,
-    })
+    return operationRefused('importInvalid', { path: placeOf(path, at), problem: issue!.message })
   }
   const current = await readState(runtime, { secrets: false, data: parsed.data.data !== undefined })
   const changes = changesOf(runtime, current, parsed.data)
@@ -36,6 +58,15 @@ export async function importConfiguration(runtime: CoreRuntime, text: string): P
     return operationRefused('importRefused', { change: describe(change, document, lines), reason })
   }
   return { ok: true, changes: changes.map((change) => change.text) }
+}
+
+/** A file over the size bound, refused before it is parsed (the companion, before it is read). */
+export function importTooLarge(bytes: number): OperationRefusal {
+  return operationRefused('importTooLarge', { bytes, limit: IMPORT_BOUNDS.bytes })
+}
+
+function placeOf(path: string, line: number | undefined): string {
+  return line === undefined ? path : `${path} (line ${line})`
 }
 
 function describe(change: Change, document: ReturnType<typeof parseDocument>, lines: LineCounter): string {
