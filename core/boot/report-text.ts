@@ -28,11 +28,15 @@ function sporesText(lines: readonly ReportLine[], options: ReportTextOptions): s
     line.name,
     t('report.kind', { kind: line.kind ?? 'unknown' }),
     t(`report.state.${line.state}`),
+    line.isolation ? t(`report.isolation.${line.isolation}`) : '',
     line.reason ?? '',
   ])
-  const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column]!.length)))
+  // A report of spores none of which was placed (a check that starts nothing) has no such column.
+  if (rows.every((row) => row[3] === '')) for (const row of rows) row.splice(3, 1)
+  const last = rows[0]!.length - 1
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))
   const body = rows.map((row) =>
-    `  ${row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]!) : cell)).join('  ')}`.trimEnd(),
+    `  ${row.map((cell, column) => (column < last ? cell.padEnd(widths[column]!) : cell)).join('  ')}`.trimEnd(),
   )
   return `${title}\n${body.join('\n')}\n`
 }

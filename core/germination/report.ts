@@ -1,4 +1,5 @@
 import type { PluginKind, PluginState } from '@mycelo/septum'
+import { hostKeeper } from '../hosts/keeper.ts'
 import type { Germination } from './ports.ts'
 
 /** One line of the germination report an operator reads. */
@@ -8,6 +9,8 @@ export interface ReportLine {
   readonly state: PluginState
   readonly reason?: string
   readonly dir: string
+  /** In a worker of its own, or on the bot's thread (see core/hosts). */
+  readonly isolation?: 'worker' | 'inline'
 }
 
 /**
@@ -22,8 +25,11 @@ export function report(
   return [...germination.spores]
     .sort((a, b) => a.name.localeCompare(b.name))
     .map(({ name, kind, state, reason, dir }) => {
+      const isolation = dir === '' ? {} : { isolation: hostKeeper.isolationOf(name, dir) }
       const down = state === 'disabled' ? undefined : notLive(name)
-      if (down !== undefined) return { name, kind, state: 'dormant' as const, reason: down, dir }
-      return reason === undefined ? { name, kind, state, dir } : { name, kind, state, reason, dir }
+      if (down !== undefined)
+        return { name, kind, state: 'dormant' as const, reason: down, dir, ...isolation }
+      const line = { name, kind, state, dir, ...isolation }
+      return reason === undefined ? line : { ...line, reason }
     })
 }

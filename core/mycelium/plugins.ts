@@ -2,6 +2,7 @@ import { type PluginInfo, type PluginsRead, type PluginsToggle, septumIncompatib
 import { audited } from '../audit/audited.ts'
 import { DISABLED_REASON, type GerminatedSpore } from '../germination/index.ts'
 import { readManifest } from '../germination/manifest-reading.ts'
+import { hostKeeper } from '../hosts/keeper.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 import type { PluginStore } from '../store/index.ts'
 import { installRecords } from '../store/install-rows.ts'
@@ -31,6 +32,19 @@ export function standing(
   return reason ? { state, reason } : { state }
 }
 
+/** How a spore runs, and what its host went through: what every surface shows beside its state. */
+export function hostingOf(spore: { readonly name: string; readonly dir: string }): {
+  isolation?: 'worker' | 'inline'
+  restarted?: { count: number; reason: string }
+} {
+  if (spore.dir === '') return {}
+  const record = hostKeeper.recordOf(spore.name)
+  return {
+    isolation: hostKeeper.isolationOf(spore.name, spore.dir),
+    ...(record?.lastFault ? { restarted: { count: record.restarts, reason: record.lastFault } } : {}),
+  }
+}
+
 /** plugins.read: every discovered spore, as germination left it and as its install row now reads. */
 export function pluginsRead(runtime: CoreRuntime): PluginsRead {
   return {
@@ -54,6 +68,7 @@ export function pluginsRead(runtime: CoreRuntime): PluginsRead {
             ...(description ? { description } : {}),
             ...(row?.source ? { source: row.source } : {}),
             ...(row?.strain ? { strain: row.strain } : {}),
+            ...hostingOf(spore),
           }
         })
     },

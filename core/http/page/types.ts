@@ -10,6 +10,8 @@ export interface SporeInfo {
   readonly description?: string
   readonly source?: string
   readonly strain?: string
+  readonly isolation?: 'worker' | 'inline'
+  readonly restarted?: { readonly count: number; readonly reason: string }
 }
 
 export interface ReportLine {

@@ -38,10 +38,12 @@ describe('bun core/boot/main.ts --check', () => {
     const lines = stdout.trimEnd().split('\n')
     expect(lines[0]).toBe('Germination report: 4 spores')
     // A fresh database records a spore that fails its checks disabled, with the reason.
-    expect(lines[1]).toMatch(/^ {2}broken +commands +disabled +\S.*cannot load$/)
-    expect(lines[2]).toMatch(/^ {2}echo +commands +live$/)
-    expect(lines[3]).toMatch(/^ {2}needy +channel +disabled +configuration is incomplete: token: /)
-    expect(lines[4]).toMatch(/^ {2}probe +channel +live$/)
+    expect(lines[1]).toMatch(/^ {2}broken +commands +disabled +(?:(?:inline|worker) +)?\S.*cannot load$/)
+    expect(lines[2]).toMatch(/^ {2}echo +commands +live +(inline|worker)$/)
+    expect(lines[3]).toMatch(
+      /^ {2}needy +channel +disabled +(?:(?:inline|worker) +)?configuration is incomplete: token: /,
+    )
+    expect(lines[4]).toMatch(/^ {2}probe +channel +live +(inline|worker)$/)
     expect(lines[5]).toBe('Mycelo could start: 2 of 4 spores would be live.')
     // Germinated only: no spore was started, and the database was not even created.
     expect(existsSync(join(spores, 'probe', 'journal.txt'))).toBe(false)
@@ -106,8 +108,10 @@ describe('bun core/boot/main.ts --check', () => {
     expect(text.code).toBe(0)
     const lines = text.stdout.trimEnd().split('\n')
     expect(lines[0]).toBe('Germination report: 2 spores')
-    expect(lines[1]).toMatch(/^ {2}echo +commands +live$/)
-    expect(lines[2]).toMatch(/^ {2}loop +unknown +disabled +spore folder cannot be read: ELOOP/)
+    expect(lines[1]).toMatch(/^ {2}echo +commands +live +(inline|worker)$/)
+    expect(lines[2]).toMatch(
+      /^ {2}loop +unknown +disabled +(?:(?:inline|worker) +)?spore folder cannot be read: ELOOP/,
+    )
     expect(lines[3]).toBe(`  Warning: the spores folder ${missing} does not exist; no spore is read from it.`)
     expect(lines[4]).toBe('Mycelo could start: 1 of 2 spores would be live.')
     const logged = text.stderr

@@ -22,7 +22,9 @@ describe('bun run start (scripts/launch.mjs)', () => {
     expect(code).toBe(0)
     expect(JSON.parse(stdout)).toEqual({
       ok: true,
-      spores: [{ name: 'echo', kind: 'enzyme', state: 'live', dir: join(spores, 'echo') }],
+      spores: [
+        { name: 'echo', kind: 'enzyme', state: 'live', dir: join(spores, 'echo'), isolation: 'inline' },
+      ],
     })
     // The dependencies were still checked on the way: the step ran, only its output moved.
     expect(stderr).toContain('bun install')

@@ -29,7 +29,7 @@ describe('a running boot', () => {
     const boot = startBoot(config)
     const printed = await boot.waitFor('Mycelo is running')
     expect(printed).toContain('Germination report: 2 spores')
-    expect(printed).toMatch(/ {2}probe +channel +live\n/)
+    expect(printed).toMatch(/ {2}probe +channel +live +(inline|worker)\n/)
     expect(printed).toContain('Mycelo is running: 2 of 2 spores live.')
     expect(boot.child.exitCode).toBeNull()
     expect(journal(probe)).toEqual(['connect hello', 'listen'])
@@ -47,7 +47,9 @@ describe('a running boot', () => {
     const needy = needyHypha(spores)
     const first = startBoot(config)
     const report = await first.waitFor('Mycelo is running')
-    expect(report).toMatch(/ {2}needy +channel +disabled +configuration is incomplete: token: /)
+    expect(report).toMatch(
+      / {2}needy +channel +disabled +(?:(?:inline|worker) +)?configuration is incomplete: token: /,
+    )
     first.child.kill('SIGTERM')
     expect(await first.exited()).toBe(0)
 
@@ -64,9 +66,11 @@ describe('a running boot', () => {
 
     const second = startBoot(config)
     const again = await second.waitFor('Mycelo is running')
-    expect(again).toMatch(/ {2}late +commands +disabled +new: enable it to start it\n/)
-    expect(again).toMatch(/ {2}needy +channel +live\n/)
-    expect(again).toMatch(/ {2}probe +channel +live\n/)
+    expect(again).toMatch(
+      / {2}late +commands +disabled +(?:(?:inline|worker) +)?new: enable it to start it\n/,
+    )
+    expect(again).toMatch(/ {2}needy +channel +live +(inline|worker)\n/)
+    expect(again).toMatch(/ {2}probe +channel +live +(inline|worker)\n/)
     expect(journal(needy)).toEqual(['connect 6'])
     expect(journal(probe)).toEqual(['connect hello', 'listen', 'stop', 'connect bonjour', 'listen'])
     second.child.kill('SIGINT')

@@ -30,6 +30,7 @@ describe('plugins.read', () => {
     expect(names).toEqual(bot.germination.spores.map((spore) => spore.name).sort())
     const byName = new Map(plugins.map((plugin) => [plugin.name, plugin]))
     expect(byName.get('films')).toEqual({
+      isolation: 'inline',
       name: 'films',
       kind: 'enzyme',
       state: 'live',
@@ -37,6 +38,7 @@ describe('plugins.read', () => {
       description: 'Movie shortcuts',
     })
     expect(byName.get('ancient')).toEqual({
+      isolation: 'inline',
       name: 'ancient',
       kind: 'enzyme',
       state: 'disabled',

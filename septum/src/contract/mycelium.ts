@@ -24,6 +24,10 @@ export interface PluginInfo {
   /** The source and strain an inoculated spore came from; absent for a local one. */
   readonly source?: string
   readonly strain?: string
+  /** How the core runs it: in a worker of its own (a host) or on the bot's thread. */
+  readonly isolation?: 'worker' | 'inline'
+  /** For a spore in a host: how often its host was ended for a fault and started again, and why last. */
+  readonly restarted?: { readonly count: number; readonly reason: string }
 }
 
 export interface PrincipalInfo {

@@ -17,10 +17,22 @@ function pluginLine(plugin: PluginInfo, ctx: AdminContext): string {
     kind: ctx.t('kind', { kind: plugin.kind ?? 'unknown' }),
     state: plugin.state,
   })
+  const hosted = hostedLine(plugin, line, ctx)
   // Enabled yet not running (or the reverse) only while a change is being applied.
   const running = plugin.state !== 'disabled'
-  if (plugin.enabled !== running) return ctx.t('plugins.pending', { line, enabled: String(plugin.enabled) })
-  return plugin.reason === undefined ? line : ctx.t('plugins.because', { line, reason: plugin.reason })
+  if (plugin.enabled !== running)
+    return ctx.t('plugins.pending', { line: hosted, enabled: String(plugin.enabled) })
+  return plugin.reason === undefined
+    ? hosted
+    : ctx.t('plugins.because', { line: hosted, reason: plugin.reason })
+}
+
+/** A spore in a host says so, and what its host went through. */
+function hostedLine(plugin: PluginInfo, line: string, ctx: AdminContext): string {
+  if (plugin.isolation !== 'worker') return line
+  const isolated = ctx.t('plugins.isolated', { line })
+  if (plugin.restarted === undefined) return isolated
+  return ctx.t('plugins.restarted', { line: isolated, ...plugin.restarted })
 }
 
 /** Where a plugin stands now that a change has been applied: live, or dormant and why. */

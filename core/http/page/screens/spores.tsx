@@ -48,7 +48,7 @@ export function SporesScreen() {
           load={list}
           count={spores.length}
           empty={{ title: t('spores.empty'), text: t('spores.emptyText') }}
-          columns={['spore', 'kind', 'state', 'reason']}
+          columns={['spore', 'kind', 'state', 'runs', 'reason']}
           actions
         >
           {spores.map((spore) => (
@@ -61,6 +61,17 @@ export function SporesScreen() {
                 <td>{spore.kind ? t(`kind.${spore.kind}`) : '—'}</td>
                 <td>
                   <StateBadge state={spore.state} />
+                </td>
+                <td>
+                  {spore.isolation ? t(`isolation.${spore.isolation}`) : '—'}
+                  {spore.restarted ? (
+                    <span className="sub">
+                      {t('isolation.restarted', {
+                        count: spore.restarted.count,
+                        reason: spore.restarted.reason,
+                      })}
+                    </span>
+                  ) : null}
                 </td>
                 <td className="reason">{spore.reason ?? ''}</td>
                 <td className="actions">

@@ -30,6 +30,7 @@ describe('the report and the spore list', () => {
     expect(status).toBe(200)
     const vault = (json.spores as Record<string, unknown>[]).find((spore) => spore.name === 'vault')
     expect(vault).toEqual({
+      isolation: 'inline',
       name: 'vault',
       kind: 'enzyme',
       state: 'live',
