@@ -59,13 +59,14 @@ describe('bun core/boot/main.ts --check', () => {
     expect(JSON.parse(stdout)).toEqual({
       ok: true,
       spores: [
-        { name: 'echo', kind: 'enzyme', state: 'live', dir: join(spores, 'echo') },
+        { name: 'echo', kind: 'enzyme', state: 'live', dir: join(spores, 'echo'), isolation: 'inline' },
         {
           name: 'needy',
           kind: 'hypha',
           state: 'disabled',
           reason: expect.stringMatching(/^configuration is incomplete: token: /),
           dir: join(spores, 'needy'),
+          isolation: 'inline',
         },
       ],
     })
