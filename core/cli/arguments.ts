@@ -57,6 +57,14 @@ export const COMMANDS: readonly CliCommand[] = [
     max: Number.POSITIVE_INFINITY,
     writes: (args) => args[0] !== 'list',
   },
+  // Authoring (core/cli/authoring.ts) works on a spore's folder, not on the bot's database.
+  {
+    name: 'new',
+    synopsis: 'new hypha|rhiza|enzyme|inhibitor <name> [--dir <folder>]',
+    min: 2,
+    max: 4,
+    writes: reads,
+  },
   // Operations (core/cli/operations.ts) open what they need themselves: a backup reads beside a bot.
   { name: 'backup', synopsis: 'backup [<file>]', min: 0, max: 1, writes: reads },
   { name: 'restore', synopsis: 'restore <file> [--replace-config]', min: 1, max: 2, writes },
@@ -90,6 +98,7 @@ export function parseArguments(argv: readonly string[]): Parsed {
 function argumentsFit(command: CliCommand, args: readonly string[]): boolean {
   if (args.length < command.min || args.length > command.max) return false
   if (command.name === 'agent-key') return agentKeyArgumentsFit(args)
+  if (command.name === 'new') return args.length === 2 || (args.length === 4 && args[2] === '--dir')
   if (command.name === 'uninstall')
     return args.length === 1 || args[1] === '--delete-data' || args[1] === '--keep-data'
   if (command.name === 'restore')

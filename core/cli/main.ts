@@ -6,6 +6,7 @@ import { guardProcessEnd, type ProcessEnd } from '../boot/exit-guard.ts'
 import { createLogging } from '../boot/log.ts'
 import { actingAs } from '../mycelium/actor.ts'
 import { parseArguments } from './arguments.ts'
+import { AUTHORING } from './authoring.ts'
 import { RUNS } from './commands.ts'
 import { helpText } from './help.ts'
 import { OPERATIONS } from './operations.ts'
@@ -36,6 +37,12 @@ async function main(argv: readonly string[]): Promise<number> {
   end = guardProcessEnd(logging.logger)
   if (command.name === 'status') {
     const answer = await status({ logging, text })
+    print(answer.code === 0 ? STDOUT : STDERR, answer.text)
+    return answer.code
+  }
+  const authoring = AUTHORING[command.name]
+  if (authoring !== undefined) {
+    const answer = await authoring({ env: process.env }, args)
     print(answer.code === 0 ? STDOUT : STDERR, answer.text)
     return answer.code
   }

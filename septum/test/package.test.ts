@@ -12,7 +12,7 @@ const SPORE_DEPENDENCIES = { zod: '4.6.7' }
 const projects: AuthorProject[] = []
 afterAll(() => {
   for (const project of projects) project.remove()
-})
+}, 60_000)
 
 function installed(installer: 'npm' | 'bun'): AuthorProject {
   const project = authorProject({
