@@ -1,6 +1,4 @@
 import type { HostAnswer } from './guest.ts'
-import type { Leaf } from './namespace.ts'
-import { jsonSchemaOf } from './schema.ts'
 
 /** One operation as discovery shows it, under its complete logical path. */
 export interface CatalogEntry {
@@ -27,7 +25,7 @@ export const CATALOG_LIMITS = Object.freeze({
 let versions = 0
 
 /**
- * The bounded discovery catalogue of one captured graph, prepared once per graph. Its entries are
+ * The bounded discovery catalogue of one captured graph, prepared once per graph (catalog.ts). Its entries are
  * plain JSON, so the sandbox's worker serves search and describe itself, synchronously; `version`
  * tells a worker whether the catalogue it holds is this one.
  */
@@ -40,10 +38,6 @@ export class Forage {
     this.entries = entries
     this.version = version
     this.#byPath = new Map(this.entries.map((entry) => [entry.path, entry]))
-  }
-
-  static of(leaves: readonly Leaf[]): Forage {
-    return new Forage(leaves.slice(0, CATALOG_LIMITS.entries).map(entryOf))
   }
 
   /** The guest's discovery call, by its kind, with the arguments it passed. */
@@ -90,21 +84,6 @@ export class Forage {
 function summaryOf(entry: CatalogEntry) {
   const { path, call, description, access, confirm } = entry
   return { path, call, description, access, confirm }
-}
-
-function entryOf(leaf: Leaf): CatalogEntry {
-  const { operation } = leaf
-  return Object.freeze({
-    path: leaf.path,
-    module: leaf.module,
-    operation: leaf.relative,
-    description: operation.description,
-    access: operation.policy.access,
-    confirm: operation.policy.confirm,
-    call: `env.${leaf.path}(input)`,
-    input: jsonSchemaOf(operation.input, 'input'),
-    output: jsonSchemaOf(operation.output, 'output'),
-  })
 }
 
 function score(entry: CatalogEntry, words: readonly string[]): number {

@@ -1,4 +1,5 @@
-import { Forage } from './forage.ts'
+import { forageOf } from './catalog.ts'
+import type { Forage } from './forage.ts'
 import { type AgentModule, installModules, type Leaf } from './namespace.ts'
 
 /** A bounded projection of a capability (a connection, the live spores): modules and how to let go. */
@@ -119,7 +120,7 @@ export class LeaseKeeper {
 
 function graphOf(modules: readonly AgentModule[], taken: readonly Held[]): Graph {
   const leaves = installModules([...modules, ...taken.flatMap((held) => held.snapshot.modules)])
-  return { key: taken, leaves: new Map(leaves.map((leaf) => [leaf.path, leaf])), forage: Forage.of(leaves) }
+  return { key: taken, leaves: new Map(leaves.map((leaf) => [leaf.path, leaf])), forage: forageOf(leaves) }
 }
 
 function sameKey(a: readonly Held[], b: readonly Held[]): boolean {

@@ -1,4 +1,4 @@
-import type { OperationContext, OperationSchema, SporeOperation } from '@mycelo/septum'
+import type { AnyOperationSchema, OperationContext, SporeOperation } from '@mycelo/septum'
 import { z } from 'zod'
 import { isOperationSchema } from './schema.ts'
 
@@ -19,8 +19,8 @@ export type InvocationContext = OperationContext
 export interface Operation<I = unknown, O = unknown> {
   readonly kind: 'operation'
   readonly description: string
-  readonly input: OperationSchema<I>
-  readonly output: OperationSchema<O>
+  readonly input: AnyOperationSchema<I>
+  readonly output: AnyOperationSchema<O>
   readonly policy: ToolPolicy
   readonly run: (input: I, context: InvocationContext) => O | Promise<O>
 }
@@ -35,10 +35,14 @@ export function defineOperation<I, O>(spec: SporeOperation<I, O>, where = 'opera
   if (typeof spec !== 'object' || spec === null) throw new AgentDefinitionError(`${where} is not an object`)
   const { input, output, run, description } = spec
   if (!isOperationSchema(input)) {
-    throw new AgentDefinitionError(`${where}: input is not a Standard Schema with Standard JSON Schema`)
+    throw new AgentDefinitionError(
+      `${where}: input is neither an Effect Schema nor a Standard Schema with Standard JSON Schema`,
+    )
   }
   if (!isOperationSchema(output)) {
-    throw new AgentDefinitionError(`${where}: output is not a Standard Schema with Standard JSON Schema`)
+    throw new AgentDefinitionError(
+      `${where}: output is neither an Effect Schema nor a Standard Schema with Standard JSON Schema`,
+    )
   }
   if (typeof run !== 'function') throw new AgentDefinitionError(`${where}: run is not a function`)
   if (description !== undefined && typeof description !== 'string') {
@@ -51,8 +55,8 @@ export function defineOperation<I, O>(spec: SporeOperation<I, O>, where = 'opera
   return Object.freeze({
     kind: 'operation',
     description: description ?? '',
-    input: input as OperationSchema<I>,
-    output: output as OperationSchema<O>,
+    input: input as AnyOperationSchema<I>,
+    output: output as AnyOperationSchema<O>,
     policy: label.data,
     run: (value: I, context: InvocationContext) => run.call(spec, value, context),
   })

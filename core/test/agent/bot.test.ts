@@ -21,6 +21,21 @@ const operations = {
 }
 `
 
+// The same kind of operation declared with an Effect Schema, beside a Zod one in the same spore.
+const LEDGER_OPERATIONS = `import { Schema } from 'effect'
+import { z } from 'zod'
+const operations = {
+  'entries.since': {
+    description: 'Entries after a moment',
+    access: 'read',
+    input: Schema.Struct({ after: Schema.Date }),
+    output: Schema.Struct({ after: Schema.Date, count: Schema.NumberFromString }),
+    run: ({ after }) => ({ after, count: after.getUTCFullYear() }),
+  },
+  'entries.count': { access: 'read', input: z.object({}), output: z.number(), run: () => 3 },
+}
+`
+
 // An author's label that is not exactly read/write: a definition error, costing the spore its operations only.
 const SLOPPY_OPERATIONS = `import { z } from 'zod'
 const operations = { peek: { access: 'READ', input: z.object({}), output: z.null(), run: () => null } }
@@ -40,6 +55,7 @@ beforeAll(async () => {
       shelf: probeEnzyme('shelf', { preamble: SHELF_OPERATIONS, exports: 'operations,' }),
       attic: probeEnzyme('attic', { preamble: SHELF_OPERATIONS, exports: 'operations,' }),
       sloppy: probeEnzyme('sloppy', { preamble: SLOPPY_OPERATIONS, exports: 'operations,' }),
+      ledger: probeEnzyme('ledger', { preamble: LEDGER_OPERATIONS, exports: 'operations,' }),
     },
     disabled: ['attic'],
   })
@@ -86,6 +102,7 @@ describe("the bot's own operations", () => {
       'admin',
       'attic',
       'chat',
+      'ledger',
       'shelf',
       'sloppy',
       'tracker',
@@ -175,6 +192,16 @@ describe("the bot's own operations", () => {
     expect(
       await value(agent, 'return [typeof env.spores.attic, forage.search("books").map((hit) => hit.path)]'),
     ).toEqual(['undefined', ['spores.shelf.books.add', 'spores.shelf.books.list']])
+  })
+
+  it('runs a spore’s operations declared with an Effect Schema beside a Zod one (“Declare input and output with an Effect schema or any Standard Schema”)', async () => {
+    const agent = createBotAgent(bot.runtime, { principalId: owner, agent: 'test' })
+    expect(
+      await value(
+        agent,
+        `return [await spores.ledger.entries.since({ after: '2026-03-01T00:00:00.000Z' }), await spores.ledger.entries.count({})]`,
+      ),
+    ).toEqual([{ after: '2026-03-01T00:00:00.000Z', count: '2026' }, 3])
   })
 
   it('stops offering a spore that is no longer live', async () => {

@@ -39,10 +39,10 @@ describe('labels, parsed at definition', () => {
 
   it('refuses an operation without a Standard JSON Schema input or output, or without run', () => {
     expect(() => defineOperation(op({ input: { parse: () => ({}) } }) as never)).toThrow(
-      /input is not a Standard Schema/,
+      /input is neither an Effect Schema nor a Standard Schema/,
     )
     expect(() => defineOperation(op({ output: undefined }) as never)).toThrow(
-      /output is not a Standard Schema/,
+      /output is neither an Effect Schema nor a Standard Schema/,
     )
     expect(() => defineOperation(op({ run: 'no' }) as never)).toThrow(/run is not a function/)
   })

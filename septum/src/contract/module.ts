@@ -87,6 +87,18 @@ export interface OperationSchema<T = unknown> {
   }
 }
 
+/**
+ * An Effect Schema (the `effect` package, 4.x), typed structurally so septum needs no Effect: the
+ * core exchanges it as its canonical JSON codec, decoding input and encoding output through it.
+ */
+export interface EffectOperationSchema<T = unknown> {
+  readonly '~effect/Schema/Schema': '~effect/Schema/Schema'
+  readonly Type: T
+}
+
+/** What an operation's input or output may be declared with: either kind of schema. */
+export type AnyOperationSchema<T = unknown> = OperationSchema<T> | EffectOperationSchema<T>
+
 /** What one call of an operation knows besides its input; frozen, and never a credential. */
 export interface OperationContext {
   /** Fresh for every execute; absent for a call made outside one. */
@@ -105,8 +117,8 @@ export interface OperationContext {
  */
 export interface SporeOperation<I = unknown, O = unknown> {
   readonly description?: string
-  readonly input: OperationSchema<I>
-  readonly output: OperationSchema<O>
+  readonly input: AnyOperationSchema<I>
+  readonly output: AnyOperationSchema<O>
   readonly access?: 'read' | 'write'
   readonly confirm?: boolean
   run(input: I, context: OperationContext): Awaitable<O>
