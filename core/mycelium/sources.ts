@@ -37,10 +37,10 @@ export function sourceManageOutcomes(runtime: CoreRuntime): SourceManageOutcomes
     // Every fetch-side refusal comes back before the install side is asked to touch a folder.
     const fetched = await fetchStrain({ store, config }, request)
     if (!fetched.ok) return fetched
-    const { spore, strain, source, bytes, sha256 } = fetched.value
+    const { spore, strain, source, bytes, sha256, carried } = fetched.value
     const installed = await installStrain(
       { store, plugins, config, logger },
-      { spore, strain, source, bytes, sha256 },
+      { spore, strain, source, bytes, sha256, ...(carried ? { carried } : {}) },
     )
     // What the running bot shows follows at once: a new spore listed disabled with its reason.
     if (installed.ok) await runtime.lifecycle.settle(spore)

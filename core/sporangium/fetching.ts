@@ -61,7 +61,8 @@ export async function fetchStrain(
     return refused('integrity_size', { ...named, expected: offer.size, actual: bytes.byteLength })
   const sha256 = createHash('sha256').update(bytes).digest('hex')
   if (sha256 !== offer.sha256) return refused('integrity_digest', named)
-  if (publisherKey !== undefined) {
+  // A carried strain comes from the checkout the core itself came from: no publisher to prove.
+  if (publisherKey !== undefined && !offer.carried) {
     const signature = await driver.signature(offer)
     if (!signature.ok) return signature
     if (signature.value === undefined) return refused('integrity_signature_missing', named)
@@ -78,6 +79,7 @@ export async function fetchStrain(
       kind: spore.kind,
       septum: offer.septum,
       ...(spore.description ? { description: spore.description } : {}),
+      ...(offer.carried ? { carried: true } : {}),
     },
   }
 }

@@ -39,6 +39,8 @@ export interface StrainArchive {
   readonly bytes: Uint8Array
   /** Lowercase hex, already checked against what the source published. */
   readonly sha256: string
+  /** Packed from the copy the checkout carries rather than downloaded: said in the install's reason. */
+  readonly carried?: boolean
 }
 
 export interface InstallationDeps {
@@ -216,7 +218,8 @@ async function place(placing: Placing): Promise<InstallOutcome> {
   const kept = join(folders.previous, spore)
   const before = strainRowOf(deps.store, spore)
   const current = (await exists(target)) ? await readManifest(target) : undefined
-  const what = reasonPart(current ? 'upgradedTo' : 'installedAt', { strain, source })
+  const step = current ? 'upgradedTo' : 'installedAt'
+  const what = reasonPart(archive.carried ? `${step}Carried` : step, { strain, source })
   const decision = decide({ what, next, current, wasEnabled: before?.enabled === true })
   if (!decision.ok) return refused('strain_guard_enabled', { spore })
   const previous = current
@@ -254,6 +257,7 @@ async function place(placing: Placing): Promise<InstallOutcome> {
     spore,
     strain,
     source,
+    carried: archive.carried === true,
     enabled: row.enabled,
   })
   return { ok: true, value: { spore, strain, source, path: target } }

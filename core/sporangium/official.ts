@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { dirname, resolve } from 'node:path'
 import { publisherKeySchema } from '@mycelo/septum'
 import { z } from 'zod'
 import type { Store } from '../store/index.ts'
@@ -14,8 +14,23 @@ const officialSchema = z.array(
     label: z.string().min(1).max(100),
     url: z.url(),
     publisherKey: publisherKeySchema.optional(),
+    /**
+     * The folder, relative to sporangia/, whose spore folders this checkout carries as strains of
+     * the source: installable with no network, and offered beside what the address offers.
+     */
+    carried: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9/-]*$/)
+      .optional(),
   }),
 )
+
+/** The folder of strains an official source carries in this checkout, when it carries one. */
+export function carriedFolderOf(id: string, file: string = OFFICIAL_SOURCES_FILE): string | undefined {
+  const official = officialSchema.parse(JSON.parse(readFileSync(file, 'utf8')))
+  const carried = official.find((source) => source.id === id)?.carried
+  return carried === undefined ? undefined : resolve(dirname(file), carried)
+}
 
 /**
  * Adds each official source whose id is not there yet. One already there (perhaps disabled by an

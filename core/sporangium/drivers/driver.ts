@@ -14,6 +14,8 @@ export interface StrainOffer {
   /** Where the driver fetches the archive (and, for GitHub, the signature) from. */
   readonly archive: string
   readonly signatureAsset?: string
+  /** Packed from the checkout's own copy of the spore, not downloaded (see carried.ts). */
+  readonly carried?: true
 }
 
 export interface SporeOffer {

@@ -1,6 +1,8 @@
 import type { MyceloConfig } from '../../boot/config.ts'
+import { carriedFolderOf } from '../official.ts'
 import type { SourceRow } from '../source-rows.ts'
 import type { UrlPolicy } from '../url-policy.ts'
+import { withCarried } from './carried.ts'
 import type { SporangiumDriver } from './driver.ts'
 import { gitHubDriver } from './github.ts'
 import { staticIndexDriver } from './static-index.ts'
@@ -24,5 +26,8 @@ export function driverFor(source: SourceRow, config: Pick<MyceloConfig, 'sporang
       deadlineMs: sporangia.limits.downloadMs,
     },
   }
-  return new URL(source.url).hostname === 'github.com' ? gitHubDriver(context) : staticIndexDriver(context)
+  const remote =
+    new URL(source.url).hostname === 'github.com' ? gitHubDriver(context) : staticIndexDriver(context)
+  const carried = source.trust === 'official' ? carriedFolderOf(source.id) : undefined
+  return carried === undefined ? remote : withCarried(remote, carried, source.id)
 }
