@@ -128,7 +128,7 @@ describe('the official sporangium', () => {
         spores: { reminders: { strains: { '1.1.0': { bytes: archive.value, septum: '^1.1' } } } },
       })
       const upgraded = await run(ROOT, ['core/cli/main.ts', 'upgrade', 'reminders'], env)
-      expect(upgraded.stderr).toBe('')
+      expect(upgraded.stderr).toStartWith('Downloading reminders: ')
       expect(upgraded.code).toBe(0)
       expect(upgraded.stdout).toContain('reminders is upgraded from 1.0.0 to 1.1.0')
       expect(server.requests.some((request) => request.path === '/reminders-1.1.0.tgz')).toBe(true)

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { NewSource, SourceInfo, SourcesManage } from '@mycelo/septum'
 import { eq } from 'drizzle-orm'
-import { ensureOfficialSources } from '../../sporangium/official.ts'
+import { carriedFolderOf, ensureOfficialSources, OFFICIAL_SOURCES_FILE } from '../../sporangium/official.ts'
 import { sourceOutcomes } from '../../sporangium/sources.ts'
 import { sources } from '../../store/schema/index.ts'
+import { ROOT as ROOT_FOLDER } from '../boot/process.ts'
 import { type Bot, probeEnzyme, refusalText, rejectionText, startBot } from '../mycelium/harness.ts'
 
 let bot: Bot
@@ -26,13 +29,21 @@ const storedToken = (id: string) =>
 const withLoopback = (allowLoopbackHttp: boolean) =>
   sourceOutcomes({ store: bot.store, config: { sporangia: { ...bot.config.sporangia, allowLoopbackHttp } } })
 
+/** The address sources.json gives the official source: this project's own, not another's. */
+const OFFICIAL_URL: string = JSON.parse(readFileSync(OFFICIAL_SOURCES_FILE, 'utf8'))[0].url
+
 describe('the official source', () => {
+  it("is this project's own, and carries the official spores", () => {
+    expect(new URL(OFFICIAL_URL).hostname).not.toBe('github.com')
+    expect(carriedFolderOf('official')).toBe(join(ROOT_FOLDER, 'sporangia', 'official'))
+  })
+
   it('is seeded at first start from sporangia/sources.json, official and enabled', async () => {
     const official = (await manager.listSources()).find((source) => source.id === 'official')
     expect(official).toEqual({
       id: 'official',
       label: 'Mycelo official spores',
-      url: 'https://github.com/Navino16/mycelo',
+      url: OFFICIAL_URL,
       trust: 'official',
       enabled: true,
     })
@@ -55,9 +66,7 @@ describe('the official source', () => {
     expect(
       await rejectionText(bot, manager.updateSource('official', { url: 'https://evil.example/spores' })),
     ).toContain('its address cannot be changed')
-    expect((await manager.listSources()).find((s) => s.id === 'official')?.url).toBe(
-      'https://github.com/Navino16/mycelo',
-    )
+    expect((await manager.listSources()).find((s) => s.id === 'official')?.url).toBe(OFFICIAL_URL)
   })
 })
 
