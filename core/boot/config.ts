@@ -200,6 +200,23 @@ const fileSchema = z.strictObject({
       path: ['retryFirst'],
     })
     .prefault({}),
+  /**
+   * Messages accepted for sending wait in the database until their channel takes them. Older than
+   * `maxAgeMinutes` they are dropped (logged and counted) rather than sent late; past `limit`
+   * waiting on one channel a send is refused. One try may take up to `sendWithinSeconds` (a rate
+   * limit included) before it counts as failed for now and is tried again.
+   */
+  outbox: z
+    .strictObject({
+      maxAgeMinutes: z
+        .int()
+        .min(1)
+        .max(7 * 24 * 60)
+        .default(60),
+      limit: z.int().min(1).max(1_000_000).default(10_000),
+      sendWithinSeconds: z.int().min(1).max(3_600).default(300),
+    })
+    .prefault({}),
   sporangia: sporangiaSchema,
   log: logSchema,
   storage: storageSchema,

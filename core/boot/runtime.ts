@@ -8,6 +8,7 @@ import { Translator } from '../i18n/translator.ts'
 import { PrincipalDirectory } from '../identity/directory.ts'
 import { createMycelium } from '../mycelium/index.ts'
 import { readerLocale } from '../mycelium/reader-locale.ts'
+import { DurableOutbox } from '../outbox/durable-outbox.ts'
 import { Rhizomorph } from '../rhizomorph/bus.ts'
 import { SporeContexts } from '../rhizomorph/contexts.ts'
 import { ConversationBook } from '../rhizomorph/conversations.ts'
@@ -20,6 +21,7 @@ import type { Clock } from '../schedule/clock.ts'
 import { Scheduler } from '../schedule/scheduler.ts'
 import { SporeHoldings } from '../storage/holdings.ts'
 import type { PluginStore, Store } from '../store/index.ts'
+import { OutboxRows } from '../store/outbox-rows.ts'
 import { Regermination } from '../supervision/regermination.ts'
 import { snapshotPathOf } from '../supervision/snapshot.ts'
 import { Supervisor, type SupervisorOptions } from '../supervision/supervisor.ts'
@@ -73,6 +75,18 @@ export function assembleRuntime(options: AssembleOptions): Assembly {
     },
     ...(options.clock ? { clock: options.clock } : {}),
   })
+  const hyphae = new HyphaRegistry({ germination, deadlines: config.timeouts, logger })
+  const outbox = new DurableOutbox({
+    rows: new OutboxRows(store.db),
+    send: (target, content, delivery) =>
+      hyphae.attempt(target, content, delivery, config.outbox.sendWithinSeconds * 1000),
+    live: (channel) => hyphae.hypha(channel) !== undefined,
+    logger,
+    maxAgeMs: config.outbox.maxAgeMinutes * 60_000,
+    limit: config.outbox.limit,
+    answerWithinMs: config.timeouts.send,
+  })
+  hyphae.useOutbox(outbox)
   const runtime: CoreRuntime = {
     config,
     store,
@@ -81,7 +95,8 @@ export function assembleRuntime(options: AssembleOptions): Assembly {
     germination,
     translator,
     routes: new RouteMap(germination),
-    hyphae: new HyphaRegistry({ germination, deadlines: config.timeouts, logger }),
+    hyphae,
+    outbox,
     directory: new PrincipalDirectory({ store, defaultRole: config.defaultRole, logger }),
     conversations: new ConversationBook(store),
     restrictions: new RestrictionBook(store),

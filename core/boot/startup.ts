@@ -103,6 +103,8 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
       const metrics = new MetricsRegistry()
       assembly.bus.observe(metrics)
       assembly.runtime.supervisor.watchReturns((name) => metrics.reconnected(name))
+      const { outbox } = assembly.runtime
+      assembly.runtime.supervisor.watchReturns((name) => outbox.wake(name))
       const { bus } = assembly
       if (refused === undefined) {
         await startAll(germination, assembly.contexts, {
@@ -113,6 +115,8 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
         assembly.runtime.lifecycle.activate()
         hostKeeper.activate()
         assembly.runtime.supervisor.begin()
+        // What the last run accepted and did not send goes first, in its order.
+        assembly.runtime.outbox.begin()
         // Runs that fell due while their spores were starting (missed ones among them) go now.
         assembly.runtime.holdings.scheduler.wake()
       }
@@ -154,6 +158,8 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
             )
           await closing
           await requests
+          // Sends under way may finish before their channels stop; the rest wait for the next start.
+          await assembly?.runtime.outbox.close(config.timeouts.stop)
           await stopAll(germination, { timeoutMs: config.timeouts.stop, logger })
           // Hosts of spores that never started (dormant after create) go with the bot.
           hostKeeper.endAll()

@@ -2,6 +2,7 @@ import type {
   Capabilities,
   ChannelCapability,
   ChannelIdentity,
+  DeliveryOptions,
   Hypha,
   HyphaManifest,
   Logger,
@@ -9,6 +10,7 @@ import type {
   PushTarget,
 } from '@mycelo/septum'
 import type { Germination } from '../germination/index.ts'
+import type { DurableOutbox } from '../outbox/durable-outbox.ts'
 import {
   DEFAULT_DEADLINES,
   type DeadlineOptions,
@@ -33,6 +35,7 @@ export class HyphaRegistry {
   readonly #sendDeadlines = new Map<string, DeadlineOptions>()
 
   readonly #logger: Logger | undefined
+  #outbox: DurableOutbox | undefined
 
   constructor(options: {
     readonly germination: Germination
@@ -69,12 +72,36 @@ export class HyphaRegistry {
     return capabilities
   }
 
+  /** From now on every send goes through the durable outbox (what every surface's send reaches). */
+  useOutbox(outbox: DurableOutbox): void {
+    this.#outbox = outbox
+  }
+
+  /**
+   * Accepts a message for sending: recorded in the outbox and resolved, then sent in its
+   * conversation's order. Refused at once for a channel that is not live or whose outbox is full.
+   */
   send(target: PushTarget, content: OutgoingContent): Promise<void> {
+    if (this.#outbox !== undefined) return this.#outbox.accept(target, content)
+    return this.attempt(target, content)
+  }
+
+  /** One try at sending, now, bounded by the channel's send deadline (or `ms`). */
+  attempt(
+    target: PushTarget,
+    content: OutgoingContent,
+    delivery?: DeliveryOptions,
+    ms?: number,
+  ): Promise<void> {
     const hypha = this.hypha(target.channel)
     if (!hypha) return Promise.reject(new Error(`channel "${target.channel}" is not live; nothing was sent`))
     try {
-      const sending = hypha.send(target.conversationId, content)
-      return raceDeadline(sending, this.#sendDeadline(target.channel))
+      const sending =
+        delivery === undefined
+          ? hypha.send(target.conversationId, content)
+          : hypha.send(target.conversationId, content, delivery)
+      const deadline = this.#sendDeadline(target.channel)
+      return raceDeadline(sending, ms === undefined ? deadline : { ...deadline, ms })
     } catch (error) {
       // A hypha whose send throws rather than rejects is answered the same way.
       return Promise.reject(error)

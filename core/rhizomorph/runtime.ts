@@ -3,6 +3,7 @@ import type { MyceloConfig } from '../boot/config.ts'
 import type { GerminatedSpore, Germination } from '../germination/index.ts'
 import type { Translator } from '../i18n/translator.ts'
 import type { PrincipalDirectory } from '../identity/directory.ts'
+import type { DurableOutbox } from '../outbox/durable-outbox.ts'
 import type { SporeHoldings } from '../storage/holdings.ts'
 import type { PluginStore, Store } from '../store/index.ts'
 import type { Regermination } from '../supervision/regermination.ts'
@@ -24,6 +25,8 @@ export interface CoreRuntime {
   readonly translator: Translator
   readonly routes: RouteMap
   readonly hyphae: HyphaRegistry
+  /** What was accepted for sending and not yet confirmed, kept in the store across restarts. */
+  readonly outbox: DurableOutbox
   readonly directory: PrincipalDirectory
   readonly conversations: ConversationBook
   readonly restrictions: RestrictionBook

@@ -1,6 +1,7 @@
 export * from './agents.ts'
 export * from './conversations.ts'
 export * from './operators.ts'
+export * from './outbox.ts'
 export * from './plugins.ts'
 export * from './principals.ts'
 export * from './restrictions.ts'

@@ -72,6 +72,7 @@ describe('loadConfig', () => {
         sessionMaxMinutes: 10_080,
       },
       maxMessageLength: 4000,
+      outbox: { maxAgeMinutes: 60, limit: 10_000, sendWithinSeconds: 300 },
       timeouts: {
         create: 30_000,
         start: 30_000,
@@ -113,6 +114,7 @@ describe('loadConfig', () => {
         'defaultLocale: fr',
         'http: { port: 9000 }',
         'maxMessageLength: 2000',
+        'outbox: { maxAgeMinutes: 10 }',
         'timeouts: { inspect: 500, handler: 90000 }',
         'log: { file: logs/bot.log, keep: 2 }',
       ].join('\n'),
@@ -139,6 +141,7 @@ describe('loadConfig', () => {
         sessionMaxMinutes: 10_080,
       },
       maxMessageLength: 2000,
+      outbox: { maxAgeMinutes: 10, limit: 10_000, sendWithinSeconds: 300 },
       timeouts: {
         create: 30_000,
         start: 30_000,

@@ -22,7 +22,7 @@ function databaseBefore0009(name: string): Database {
   cpSync(MIGRATIONS_FOLDER, folder, { recursive: true })
   const journalPath = join(folder, 'meta', '_journal.json')
   const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] }
-  journal.entries = journal.entries.filter((entry) => !entry.tag.startsWith('0009'))
+  journal.entries = journal.entries.filter((entry) => entry.tag < '0009')
   writeFileSync(journalPath, JSON.stringify(journal))
   const sqlite = new Database(join(scratch.path, `${name}.db`), { create: true })
   sqlite.run('PRAGMA journal_mode = WAL')

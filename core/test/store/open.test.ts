@@ -72,14 +72,17 @@ describe('openStore', () => {
     }
   })
 
-  it('stores no message content: no table has a column that could hold what was said', () => {
+  it('stores no message content: no table has a column that could hold what was said, but the outbox', () => {
     const store = openStore({ path: join(scratch.path, 'columns.db') })
     try {
       const client = store.db.$client
       const tables = client
         .query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table'")
         .all()
-      const columns = tables.flatMap(({ name }) =>
+      // The outbox holds what the bot itself says, only until its channel took it (or it grew too old).
+      expect(tables.map(({ name }) => name)).toContain('outbox')
+      const kept = tables.filter(({ name }) => name !== 'outbox')
+      const columns = kept.flatMap(({ name }) =>
         client
           .query<{ name: string }, []>(`PRAGMA table_info(${JSON.stringify(name)})`)
           .all()

@@ -101,10 +101,11 @@ export async function startTestCore(options: TestCoreOptions): Promise<TestCore>
     say(message: IncomingMessage): Promise<void>
   }
   let counter = 0
-  const say = (text: string, options: SayOptions = {}) => {
+  // Resolves once the message is handled and what it sent has reached the hypha.
+  const say = async (text: string, options: SayOptions = {}) => {
     const from = options.from ?? 'owner'
     counter++
-    return chat.say({
+    await chat.say({
       channel: 'chat',
       conversationId: options.conversationId ?? options.group?.id ?? `dm-${from}`,
       messageId: `m${counter}`,
@@ -119,6 +120,7 @@ export async function startTestCore(options: TestCoreOptions): Promise<TestCore>
       raw: null,
       receivedAt: new Date(),
     })
+    await assembly.runtime.outbox.settled()
   }
   return {
     folder: core.folder,

@@ -1,0 +1,58 @@
+/** Why a message left the outbox without being sent. */
+export type DropReason = 'age' | 'refused'
+
+/** The last message dropped on a channel: when, where and why. */
+export interface LastDrop {
+  readonly at: Date
+  readonly conversationId: string
+  readonly reason: DropReason
+  /** For a refusal, the channel's own words; for age, how old it was. */
+  readonly detail: string
+}
+
+/** One conversation's share of what waits. */
+export interface ConversationWaiting {
+  readonly conversationId: string
+  readonly waiting: number
+  /** When its oldest waiting message was accepted. */
+  readonly oldest: Date
+}
+
+/** One channel's outbox as every surface reads it. */
+export interface ChannelOutbox {
+  readonly channel: string
+  readonly waiting: number
+  readonly conversations: readonly ConversationWaiting[]
+  /** Since this start: dropped as older than the outbox's age, and refused by the channel. */
+  readonly dropped: { readonly age: number; readonly refused: number }
+  readonly lastDrop?: LastDrop
+}
+
+export interface OutboxReport {
+  /** How old a message may be before it is dropped rather than sent late, in seconds. */
+  readonly maxAgeSeconds: number
+  readonly channels: readonly ChannelOutbox[]
+}
+
+/** What was dropped per channel since start-up, kept beside what waits. */
+export class DropTally {
+  readonly #counts = new Map<string, { age: number; refused: number; last?: LastDrop }>()
+
+  note(channel: string, drop: LastDrop): void {
+    const counts = this.#counts.get(channel) ?? { age: 0, refused: 0 }
+    counts[drop.reason] += 1
+    counts.last = drop
+    this.#counts.set(channel, counts)
+  }
+
+  channels(): Iterable<string> {
+    return this.#counts.keys()
+  }
+
+  of(channel: string): Pick<ChannelOutbox, 'dropped' | 'lastDrop'> {
+    const counts = this.#counts.get(channel)
+    if (counts === undefined) return { dropped: { age: 0, refused: 0 } }
+    const dropped = { age: counts.age, refused: counts.refused }
+    return counts.last === undefined ? { dropped } : { dropped, lastDrop: counts.last }
+  }
+}
