@@ -86,7 +86,7 @@ export function assembleRuntime(options: AssembleOptions): Assembly {
     limit: config.outbox.limit,
     answerWithinMs: config.timeouts.send,
   })
-  hyphae.useOutbox(outbox)
+  hyphae.sendThrough(outbox)
   const runtime: CoreRuntime = {
     config,
     store,

@@ -73,7 +73,7 @@ export class HyphaRegistry {
   }
 
   /** From now on every send goes through the durable outbox (what every surface's send reaches). */
-  useOutbox(outbox: DurableOutbox): void {
+  sendThrough(outbox: DurableOutbox): void {
     this.#outbox = outbox
   }
 
