@@ -101,7 +101,8 @@ export class DurableOutbox {
 
   /** Starts sending: what the last run left first, in the order it was accepted. */
   begin(): void {
-    const left = this.waiting()
+    let left = 0
+    for (const lane of this.#lanes.values()) if (lane.held) left += lane.entries.length
     if (left > 0)
       this.#options.logger.info('outbox: sending what was accepted before the last stop', { waiting: left })
     for (const lane of this.#lanes.values()) {

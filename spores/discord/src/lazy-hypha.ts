@@ -1,4 +1,11 @@
-import type { ChannelIdentity, Health, Hypha, HyphaContext, OutgoingContent } from '@mycelo/septum'
+import type {
+  ChannelIdentity,
+  DeliveryOptions,
+  Health,
+  Hypha,
+  HyphaContext,
+  OutgoingContent,
+} from '@mycelo/septum'
 import type { DiscordConfig } from './config.ts'
 import type { DiscordHypha } from './hypha.ts'
 
@@ -27,8 +34,8 @@ export class LazyDiscordHypha implements Hypha<DiscordConfig> {
     if (this.#loading !== undefined) await (await this.#loading).stop()
   }
 
-  async send(conversationId: string, content: OutgoingContent): Promise<void> {
-    await (await this.#hypha()).send(conversationId, content)
+  async send(conversationId: string, content: OutgoingContent, delivery?: DeliveryOptions): Promise<void> {
+    await (await this.#hypha()).send(conversationId, content, delivery)
   }
 
   async listGroupMembers(groupId: string): Promise<readonly ChannelIdentity[]> {

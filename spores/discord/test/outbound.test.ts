@@ -156,6 +156,31 @@ describe('outbound messages', () => {
     expect(statuses).toEqual([429, 200])
   })
 
+  it('posts a message sent twice with one delivery id once: the nonce is enforced, per piece', async () => {
+    const { fake } = rig
+    const channel = fake.world.textChannelId
+    const text = `${'twice '.repeat(400)}\n${'again '.repeat(100)}`
+    await rig.hypha.send(channel, { text }, { deliveryId: 'a1b2c3d4e5f6g7h8' })
+    await rig.hypha.send(channel, { text }, { deliveryId: 'a1b2c3d4e5f6g7h8' })
+    const created = fake.rest.created.entries.filter(
+      (message) => message.content.startsWith('twice') || message.content.startsWith('again'),
+    )
+    expect(created.map((message) => message.nonce)).toEqual(['a1b2c3d4e5f6g7h8-0', 'a1b2c3d4e5f6g7h8-1'])
+    const posts = fake.rest.requests.entries.filter((request) =>
+      ['a1b2c3d4e5f6g7h8-0', 'a1b2c3d4e5f6g7h8-1'].includes(
+        String((request.body as { nonce?: string })?.nonce),
+      ),
+    )
+    expect(
+      posts.map((post) => [post.status, (post.body as { enforce_nonce?: boolean }).enforce_nonce]),
+    ).toEqual([
+      [200, true],
+      [200, true],
+      [200, true],
+      [200, true],
+    ])
+  })
+
   it('refuses a conversation that is no channel the bot can write to', async () => {
     await expect(rig.hypha.send('999999999999999999', { text: 'lost' })).rejects.toThrow(
       'discord: 999999999999999999 is not a channel, thread or DM the bot can write to',

@@ -44,6 +44,8 @@ interface Connection {
 export class FakeDaemon {
   readonly account: string
   readonly requests = new Recorder<DaemonRequest>()
+  /** Sends refused for the rate window, recorded before the refusal is written back. */
+  readonly limited = new Recorder<DaemonRequest>()
   /** The sends and reactions signal-cli answered with success for every recipient, in order. */
   readonly delivered = new Recorder<DaemonRequest>()
   readonly socketPath: string
@@ -54,7 +56,15 @@ export class FakeDaemon {
   readonly #unanswered = new Set<string>()
   readonly #refusedRecipients = new Map<string, RecipientFailure>()
   readonly #attachments = new Map<string, Uint8Array>()
-  #window: { readonly sends: number; readonly ms: number; start: number; used: number } | undefined
+  #window:
+    | {
+        readonly sends: number
+        readonly ms: number
+        readonly retryAfterSeconds?: number
+        start: number
+        used: number
+      }
+    | undefined
   #reorder = 0
   #silent = false
   readonly #reordered: (() => void)[] = []
@@ -130,10 +140,10 @@ export class FakeDaemon {
 
   /**
    * From now on at most `sends` sends per `ms`; the rest fail for every recipient with
-   * RATE_LIMIT_FAILURE and no retryAfterSeconds, as signal-cli reports a limit Signal gave no wait
-   * for. `undefined` lifts it.
+   * RATE_LIMIT_FAILURE, with `retryAfterSeconds` when given (signal-cli reports whole seconds, or
+   * none when Signal gave no wait). `undefined` lifts it.
    */
-  limitRate(rate: { sends: number; ms: number } | undefined): void {
+  limitRate(rate: { sends: number; ms: number; retryAfterSeconds?: number } | undefined): void {
     this.#window = rate === undefined ? undefined : { ...rate, start: Date.now(), used: 0 }
   }
 
@@ -230,9 +240,10 @@ export class FakeDaemon {
       return
     }
     const answer = this.#answer(method, params)
-    if ((method === 'send' || method === 'sendReaction') && 'result' in answer) {
-      this.delivered.add({ method, params, id, via: socket.data.via })
-    }
+    const asked = { method, params, id, via: socket.data.via }
+    if ((method === 'send' || method === 'sendReaction') && 'result' in answer) this.delivered.add(asked)
+    if ('error' in answer && JSON.stringify(answer.error).includes('RATE_LIMIT_FAILURE'))
+      this.limited.add(asked)
     reply('error' in answer ? { error: { data: null, ...answer.error }, id } : { result: answer.result, id })
   }
 
@@ -245,7 +256,13 @@ export class FakeDaemon {
           return { error: { code: -1, message: 'No recipients given' } }
         }
         const timestamp = Date.now()
-        const limited = overWindow(this.#window) ? { type: 'RATE_LIMIT_FAILURE' as const } : undefined
+        const retry = this.#window?.retryAfterSeconds
+        const limited = overWindow(this.#window)
+          ? {
+              type: 'RATE_LIMIT_FAILURE' as const,
+              ...(retry === undefined ? {} : { retryAfterSeconds: retry }),
+            }
+          : undefined
         const results = recipients.map((id) =>
           sendResult(String(id), limited ?? this.#refusedRecipients.get(String(id))),
         )
