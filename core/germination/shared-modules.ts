@@ -50,20 +50,25 @@ export function shareContractModules(): void {
   Bun.plugin({
     name: 'mycelo-shared-contract-modules',
     setup(build) {
-      build.onLoad({ filter: sporeSources() }, async ({ path: specified }) => {
-        const query = VERSION_QUERY.exec(specified)?.[0]
-        const path = query === undefined ? specified : specified.slice(0, -query.length)
-        const source = await readFile(path, 'utf8')
-        guard?.(path, source)
-        const shared = path.startsWith(`${CORE_TREE}${sep}`) ? source : withSharedImports(source, path)
-        return {
-          contents: query === undefined ? shared : withVersionedImports(shared, query),
-          loader: LOADERS[extname(path) as keyof typeof LOADERS] ?? 'js',
-        }
-      })
+      build.onLoad({ filter: sporeSources() }, ({ path }) => loadSporeSource(path))
     },
   })
 }
+
+/** A spore's source as the core has Bun evaluate it: checked by the guard, imports rewritten. */
+export async function loadSporeSource(specified: string): Promise<{ contents: string; loader: Loader }> {
+  const query = VERSION_QUERY.exec(specified)?.[0]
+  const path = query === undefined ? specified : specified.slice(0, -query.length)
+  const source = await readFile(path, 'utf8')
+  guard?.(path, source)
+  const shared = path.startsWith(`${CORE_TREE}${sep}`) ? source : withSharedImports(source, path)
+  return {
+    contents: query === undefined ? shared : withVersionedImports(shared, query),
+    loader: LOADERS[extname(path) as keyof typeof LOADERS] ?? 'js',
+  }
+}
+
+type Loader = (typeof LOADERS)[keyof typeof LOADERS]
 
 const VERSION_QUERY = /\?v=\d+$/
 

@@ -46,7 +46,7 @@ process.on('unhandledRejection', (error) => end('unhandled rejection', error))
 
 const root = {
   async load(request: LoadRequest) {
-    guardImports(request.allow)
+    guardImports(request.allow, request.dir)
     const loading = await loadModule(request.dir, request.manifest, {
       deadlineMs: request.deadlineMs,
       ...(request.fresh === undefined ? {} : { fresh: request.fresh }),

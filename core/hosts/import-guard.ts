@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs'
 import { dirname, isAbsolute, resolve, sep } from 'node:path'
-import { guardSources } from '../germination/shared-modules.ts'
+import { guardSources, loadSporeSource } from '../germination/shared-modules.ts'
 
 /** What an isolated spore may not import unless the operator allows it for that spore. */
 export const GUARDED_IMPORTS = ['bun:ffi', 'bun:sqlite', 'node:child_process', 'Bun.spawn', 'core'] as const
@@ -52,7 +52,18 @@ export class ImportRefused extends Error {
  * imports, and Bun.spawn is taken away at run time. Where Bun resolves a module without showing the
  * core its source (a specifier computed at run time), this cannot see it: defence in depth, not a wall.
  */
-export function guardImports(allow: ImportAllowance): void {
+export function guardImports(allow: ImportAllowance, dir: string): void {
+  // Every source under the spore's folder (its node_modules aside) passes through the guard, wherever
+  // the folder is: the core's shared loader only sees sources outside the checkout.
+  const root = `${realpathSync(dir)}${sep}`.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+  Bun.plugin({
+    name: 'mycelo-host-import-guard',
+    setup(build) {
+      build.onLoad({ filter: new RegExp(`^${root}(?!.*[\\\\/]node_modules[\\\\/])`) }, ({ path }) =>
+        loadSporeSource(path),
+      )
+    },
+  })
   guardSources((path, source) => {
     const refused = refusedImport(path, source, allow)
     if (refused === undefined) return
