@@ -3,6 +3,7 @@ import { getCookie } from 'hono/cookie'
 import { guardOf, patternsAllow } from '../identity/patterns.ts'
 import { actingAs } from '../mycelium/actor.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
+import { browserLocale } from './browser-locale.ts'
 import type { HttpEnv } from './env.ts'
 import { HttpError } from './errors.ts'
 import type { SessionBook } from './sessions.ts'
@@ -26,7 +27,12 @@ export interface SessionGuardOptions {
 export function readSession(options: SessionGuardOptions): MiddlewareHandler<HttpEnv> {
   const { runtime, sessions, secure, now } = options
   return async (c, next) => {
-    c.set('locale', runtime.config.defaultLocale)
+    // Before sign-in the browser's language is all there is to go by (the sign-in page, its refusals).
+    const { defaultLocale } = runtime.config
+    c.set(
+      'locale',
+      browserLocale(c.req.header('accept-language'), runtime.translator.locales(), defaultLocale),
+    )
     const token = getCookie(c, sessionCookieName(secure))
     const session = token === undefined ? undefined : sessions.touch(token, now())
     if (session !== undefined) {
