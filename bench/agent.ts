@@ -2,6 +2,7 @@
 // worker of the sandbox pool), what a bare sandbox and a new worker cost to start, and how many
 // executes a full pool completes per second.
 import { availableParallelism } from 'node:os'
+import { Schema } from 'effect'
 import { z } from 'zod'
 import { defineModule, makeAgentRuntime } from '../core/agent/index.ts'
 import { SandboxPool } from '../core/agent/pool/pool.ts'
@@ -16,9 +17,12 @@ export interface AgentFigures {
   readonly roundTripMs: { readonly p50: number; readonly p99: number; readonly mean: number }
   readonly capacity: number
   readonly perSecondAtCapacity: number
+  /** The same round trip through an operation declared with an Effect Schema (decode, encode). */
+  readonly effectRoundTripMs: { readonly p50: number; readonly p99: number }
 }
 
 const PROGRAM = 'return await env.notes.count({})'
+const EFFECT_PROGRAM = `return await env.notes.shift({ at: '2026-01-01T00:00:00.000Z', by: '1000' })`
 
 export async function agentPath(calls: number): Promise<AgentFigures> {
   const loadStart = performance.now()
@@ -37,7 +41,15 @@ export async function agentPath(calls: number): Promise<AgentFigures> {
 
   const notes = defineModule({
     id: 'notes',
-    operations: { count: { access: 'read', input: z.object({}), output: z.number(), run: () => 3 } },
+    operations: {
+      count: { access: 'read', input: z.object({}), output: z.number(), run: () => 3 },
+      shift: {
+        access: 'read',
+        input: Schema.Struct({ at: Schema.Date, by: Schema.NumberFromString }),
+        output: Schema.Struct({ at: Schema.Date, by: Schema.NumberFromString }),
+        run: ({ at, by }) => ({ at: new Date(at.getTime() + by), by }),
+      },
+    },
   })
   const capacity = Math.min(32, Math.max(2, availableParallelism()))
   const pool = new SandboxPool({ size: capacity })
@@ -51,6 +63,14 @@ export async function agentPath(calls: number): Promise<AgentFigures> {
     const started = performance.now()
     const result = await runtime.execute({ program: PROGRAM })
     trips.push(performance.now() - started)
+    if (!result.ok) throw new Error(`bench execute failed: ${result.message}`)
+  }
+
+  const effectTrips: number[] = []
+  for (let i = 0; i < calls; i++) {
+    const started = performance.now()
+    const result = await runtime.execute({ program: EFFECT_PROGRAM })
+    effectTrips.push(performance.now() - started)
     if (!result.ok) throw new Error(`bench execute failed: ${result.message}`)
   }
 
@@ -75,6 +95,7 @@ export async function agentPath(calls: number): Promise<AgentFigures> {
     },
     capacity,
     perSecondAtCapacity,
+    effectRoundTripMs: { p50: percentile(effectTrips, 0.5), p99: percentile(effectTrips, 0.99) },
   }
 }
 

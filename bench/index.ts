@@ -263,6 +263,14 @@ if (runs('agent')) {
       capacity: agent.capacity,
     },
   })
+  add({
+    scenario: `agent execute round trip through an Effect Schema operation (${agent.calls} programs, input decoded, output encoded)`,
+    value: agent.effectRoundTripMs.p50,
+    unit: 'ms (p50)',
+    target: '< 10 ms, p99 < 25 ms',
+    met: agent.effectRoundTripMs.p50 < 10 && agent.effectRoundTripMs.p99 < 25,
+    detail: { p99Ms: agent.effectRoundTripMs.p99 },
+  })
 }
 // Reloading a spore while messages for it keep coming; RSS before and after a hundred reloads.
 if (runs('reload')) {
