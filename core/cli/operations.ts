@@ -12,6 +12,7 @@ import { exportConfiguration } from '../operations/config-as-code/export.ts'
 import { importConfiguration, importTooLarge } from '../operations/config-as-code/import.ts'
 import { operationRefused } from '../operations/refusal.ts'
 import { restoreBackup } from '../operations/restore/restore.ts'
+import { PRIVATE_FILE, privateFile } from '../store/private-files.ts'
 import type { Answer } from './answer.ts'
 import { type CliRuntime, openRuntime } from './runtime.ts'
 
@@ -63,7 +64,9 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     return withRuntime({ env, logger, write: false }, async (cli) => {
       const text = await exportConfiguration(cli.runtime, { secrets, data })
       if (file === undefined) return { code: 0, text }
-      writeFileSync(resolve(file), text, { mode: secrets || data ? 0o600 : 0o644 })
+      // With secrets or stored data the file is the operator's alone, even one written over.
+      if (secrets || data) privateFile(resolve(file))
+      writeFileSync(resolve(file), text, { mode: secrets || data ? PRIVATE_FILE : 0o644 })
       return { code: 0, text: say(cli.config.defaultLocale, 'cli.exported', { file }) }
     })
   },

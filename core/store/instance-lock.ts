@@ -1,5 +1,6 @@
-import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
+import { privateFolder } from './private-files.ts'
 
 /** Who holds a database: enough for an operator to find the process. */
 export interface LockHolder {
@@ -27,7 +28,8 @@ export function acquireInstanceLock(database: string): InstanceLock {
   if (database === ':memory:') return { ok: true, release: () => undefined }
   const path = lockPathOf(database)
   // Before the database exists: the lock guards its creation too.
-  mkdirSync(dirname(path), { recursive: true })
+  // The database's folder: made the operator's alone, like the files it will hold.
+  privateFolder(dirname(path))
   const mine: LockHolder = {
     pid: process.pid,
     startedAt: new Date().toISOString(),

@@ -1,11 +1,11 @@
 import { Database } from 'bun:sqlite'
-import { existsSync, mkdirSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { type BunSQLiteDatabase, drizzle } from 'drizzle-orm/bun-sqlite'
 import { migrate } from 'drizzle-orm/bun-sqlite/migrator'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
 import { attachLogFlusher } from './log-flush.ts'
+import { keepPrivate, privateFile } from './private-files.ts'
 import * as schema from './schema/index.ts'
 
 /** drizzle over the open connection; `$client` is the raw bun:sqlite handle, for pragmas and tests. */
@@ -75,7 +75,9 @@ function migrateKeepingReferences(db: StoreDatabase): void {
 const MAPPED_BYTES = 256 * 2 ** 20
 
 function openFile(path: string): Database {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  // Every secret is stored in plain here: the file is the operator's alone before SQLite opens it,
+  // and SQLite gives its WAL and SHM the database file's own mode.
+  if (path !== ':memory:') privateFile(path)
   const sqlite = new Database(path, { create: true })
   try {
     // Waiting comes first: switching to WAL itself needs a lock another process may briefly hold.
@@ -88,6 +90,7 @@ function openFile(path: string): Database {
     // from a large store costs about what it costs from a small one. Pages are mapped as touched.
     sqlite.run(`PRAGMA mmap_size = ${MAPPED_BYTES}`)
     refuseNewer(sqlite, path)
+    if (path !== ':memory:') keepPrivate(`${path}-wal`, `${path}-shm`)
     return sqlite
   } catch (error) {
     sqlite.close()

@@ -7,6 +7,7 @@ import { SEPTUM_VERSION } from '@mycelo/septum'
 import { create } from 'tar'
 import type { MyceloConfig } from '../../boot/config.ts'
 import { foldersOf } from '../../sporangium/staging/folders.ts'
+import { privateFile } from '../../store/private-files.ts'
 import { type OperationRefusal, operationRefused } from '../refusal.ts'
 import { type BackupManifest, MANIFEST_FILE, PARTS } from './format.ts'
 import { snapshotDatabase } from './snapshot.ts'
@@ -47,7 +48,8 @@ export async function writeBackup(options: { config: MyceloConfig; file: string 
     }
     writeFileSync(join(stage, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`)
     const entries = [MANIFEST_FILE, ...new Set([...records.keys()].map((path) => path.split('/')[0]!))]
-    mkdirSync(dirname(file), { recursive: true })
+    // Every secret is in it, in plain: the archive is the operator's alone from its first byte.
+    privateFile(partial)
     await create({ gzip: true, file: partial, cwd: stage, portable: true, noDirRecurse: false }, entries)
     renameSync(partial, file)
     return { ok: true, file, manifest }

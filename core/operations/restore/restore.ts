@@ -1,7 +1,7 @@
 // A backup back on a machine: validated whole first (the archive, its hashes, the Mycelo and the
 // database it came from), then refused while a bot holds the database or something would be
 // overwritten, then moved into place with renames. Anything refused changes nothing.
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { parse } from 'yaml'
 import { ConfigFileError, DEFAULT_CONFIG_FILE, loadConfig, type MyceloConfig } from '../../boot/config.ts'
@@ -9,6 +9,7 @@ import { heldBy } from '../../boot/instance-refusal.ts'
 import { foldersOf } from '../../sporangium/staging/folders.ts'
 import { acquireInstanceLock } from '../../store/instance-lock.ts'
 import { NewerDatabaseError, openStore, StoreError } from '../../store/open.ts'
+import { keepPrivate, privateFolder } from '../../store/private-files.ts'
 import { type BackupManifest, PARTS } from '../backup/format.ts'
 import { MYCELO_VERSION } from '../backup/version.ts'
 import { type OperationRefusal, operationRefused } from '../refusal.ts'
@@ -35,7 +36,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<Restored> 
   // Beside the targets, so the final moves are renames on one file system.
   const stage = join(folder, `.mycelo-restore-${process.pid}-${Date.now()}`)
   const stagedConfig = `${stage}.yaml`
-  mkdirSync(stage, { recursive: true })
+  // The archive's database holds every secret: staged where only the operator can read it.
+  privateFolder(stage)
   try {
     const unpacked = await unpackBackup({ archive: options.archive, bytes: readFileSync(archive), stage })
     if (!unpacked.ok) return unpacked
@@ -72,6 +74,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<Restored> 
       // The file it replaces is kept beside it: an operator's own edits are never lost to a restore.
       if (replaced !== undefined) copyFileSync(target, `${target}.before-restore`)
       placeAll(moves)
+      // Whatever modes the archive carried, the restored database is the operator's alone again.
+      keepPrivate(config.database, `${config.database}-wal`, `${config.database}-shm`)
     } finally {
       lock.release()
     }
