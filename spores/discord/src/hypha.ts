@@ -89,6 +89,8 @@ export class DiscordHypha implements Hypha<DiscordConfig> {
     this.#outbox?.stop()
     const client = this.#client
     this.#client = undefined
+    // Closing the socket ourselves is no drop: discord.js's close events are not reported as one.
+    client?.removeAllListeners(Events.ShardReconnecting).removeAllListeners(Events.ShardDisconnect)
     await client?.destroy()
   }
 

@@ -78,6 +78,11 @@ describe('the gateway connection', () => {
     await rig.stop()
     const health = await rig.hypha.health()
     expect(health).toMatchObject({ state: 'unreachable', detail: 'not connected' })
+    // A clean stop closes the socket itself: no drop, no reconnect, is logged for it.
+    const gatewayLines = rig.logs.entries
+      .map((line) => line.message)
+      .filter((text) => text.startsWith('discord gateway'))
+    expect(gatewayLines).toEqual([])
   })
 
   it('refuses listen() before connect()', async () => {
