@@ -87,6 +87,7 @@ export function createHttpApp(runtime: CoreRuntime, options: HttpAppOptions = {}
       store: runtime.store,
       metrics,
       metricsToken: http.metricsToken,
+      outbox: () => runtime.outbox.report(),
     }),
   )
   app.route('/', loginPageRoutes(runtime))

@@ -1,4 +1,5 @@
 import type { Germination } from '../germination/index.ts'
+import type { OutboxReport } from '../outbox/tally.ts'
 import type { Store } from '../store/index.ts'
 import { installRecords } from '../store/install-rows.ts'
 
@@ -42,7 +43,11 @@ export class MetricsRegistry {
   }
 
   /** Prometheus' text exposition format, version 0.0.4. */
-  render(sources: { readonly germination: Germination; readonly store: Store }): string {
+  render(sources: {
+    readonly germination: Germination
+    readonly store: Store
+    readonly outbox?: OutboxReport
+  }): string {
     const lines: string[] = []
     const metric = (name: string, type: string, help: string) =>
       lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`)
@@ -80,8 +85,36 @@ export class MetricsRegistry {
     metric('mycelo_installs', 'gauge', 'Spores installed from a sporangium.')
     const installed = [...installRecords(sources.store).values()].filter((row) => row.source !== null).length
     lines.push(`mycelo_installs ${installed}`)
+    if (sources.outbox !== undefined) lines.push(...outboxLines(sources.outbox))
     return `${lines.join('\n')}\n`
   }
+}
+
+/** What waits per channel and conversation, and what was dropped per channel and why. */
+function outboxLines(report: OutboxReport): string[] {
+  const lines = [
+    '# HELP mycelo_outbox_waiting Messages accepted for sending and not yet taken by their channel.',
+    '# TYPE mycelo_outbox_waiting gauge',
+  ]
+  for (const channel of report.channels) {
+    for (const conversation of channel.conversations) {
+      lines.push(
+        `mycelo_outbox_waiting{channel="${label(channel.channel)}",conversation="${label(conversation.conversationId)}"} ${conversation.waiting}`,
+      )
+    }
+  }
+  lines.push(
+    '# HELP mycelo_outbox_dropped_total Messages the outbox dropped since start-up: too old to send, or refused by the channel.',
+    '# TYPE mycelo_outbox_dropped_total counter',
+  )
+  for (const channel of report.channels) {
+    for (const reason of ['age', 'refused'] as const) {
+      lines.push(
+        `mycelo_outbox_dropped_total{channel="${label(channel.channel)}",reason="${reason}"} ${channel.dropped[reason]}`,
+      )
+    }
+  }
+  return lines
 }
 
 /** A label value as the exposition format escapes it. */

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import type { Germination } from '../germination/index.ts'
+import type { OutboxReport } from '../outbox/tally.ts'
 import type { Store } from '../store/index.ts'
 import type { HttpEnv } from './env.ts'
 import { HttpError } from './errors.ts'
@@ -12,6 +13,8 @@ export interface ProbeOptions {
   readonly store: Store
   readonly metrics: MetricsRegistry
   readonly metricsToken: string | undefined
+  /** What waits in the outbox and what it dropped, for /metrics. */
+  readonly outbox?: () => OutboxReport
 }
 
 /**
@@ -39,7 +42,12 @@ export function probeRoutes(options: ProbeOptions): Hono<HttpEnv> {
     }
     const state = options.state()
     if ('refused' in state) return c.text('', 503)
-    const text = options.metrics.render({ germination: state.germination, store: options.store })
+    const outbox = options.outbox?.()
+    const text = options.metrics.render({
+      germination: state.germination,
+      store: options.store,
+      ...(outbox === undefined ? {} : { outbox }),
+    })
     return c.text(text, 200, { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8' })
   })
   return app

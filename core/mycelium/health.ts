@@ -3,6 +3,27 @@ import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 import { logExpiry } from '../supervision/deadline.ts'
 import { askHealth, reportsHealth } from '../supervision/health-asking.ts'
 import { standing } from './plugins.ts'
+import { readerLocale } from './reader-locale.ts'
+
+/** A channel's health says what waits in its outbox and what was dropped, when there is any. */
+function withOutbox(runtime: CoreRuntime, answer: RhizaHealth): RhizaHealth {
+  const channel = runtime.outbox.report().channels.find((entry) => entry.channel === answer.name)
+  if (channel === undefined) return answer
+  const { translator } = runtime
+  const locale = readerLocale(translator.defaultLocale)
+  const say = (key: string, params: Record<string, unknown>) =>
+    translator.render({ domain: 'core', key: `outbox.${key}`, params }, locale)
+  const parts: string[] = []
+  if (channel.waiting > 0) {
+    parts.push(say('waiting', { count: channel.waiting, conversations: channel.conversations.length }))
+  }
+  const { age, refused } = channel.dropped
+  if (age > 0) parts.push(say('droppedAge', { count: age, minutes: runtime.config.outbox.maxAgeMinutes }))
+  if (refused > 0) parts.push(say('droppedRefused', { count: refused }))
+  if (parts.length === 0) return answer
+  const detail = [answer.detail, ...parts].filter((part) => part !== undefined && part !== '').join('; ')
+  return { ...answer, detail }
+}
 
 /**
  * health.read: every live rhiza, and every live channel that reports its health, asked at once.
@@ -38,7 +59,7 @@ export function healthRead(runtime: CoreRuntime): HealthRead {
             { name: spore.name, state: 'unreachable', ...(detail ? { detail } : {}), checkedAt: new Date() },
           ]
         })
-      return [...read, ...reconnecting]
+      return [...read, ...reconnecting].map((answer) => withOutbox(runtime, answer))
     },
   }
 }
