@@ -29,8 +29,9 @@ export interface AccessOptions {
   /** Words a refusal for the person (the bot: its `common` catalogue, in their locale); English otherwise. */
   readonly render?: (ref: TranslatableRef) => string
   /**
-   * A connection resumed after its transport was lost: it has no recorded way to ask a person, so
-   * every write is refused, confirmed or not; reads go on.
+   * A connection resumed after its transport was lost: it has no recorded way to ask through the
+   * client, so every write asks `confirm` again (a port the host keeps, such as chat) and is
+   * refused without one; reads go on.
    */
   readonly resumed?: boolean
 }
@@ -106,11 +107,14 @@ async function decide(
   const grant = await grantFor(access, leaf.grantKey)
   if (grant === 'none') return refusalOf(leaf, 'not-granted', access)
   if (grant === 'read' && policy.access !== 'read') return refusalOf(leaf, 'read-only', access)
-  if (access.resumed && policy.access !== 'read') return refusalOf(leaf, 'resumed', access)
+  // Over a resumed connection no client is known to be askable: a write needs a person port the
+  // host still has (chat), and asks it again every time, labelled confirm or not.
+  const resumedWrite = access.resumed === true && policy.access !== 'read'
+  if (resumedWrite && access.confirm === undefined) return refusalOf(leaf, 'resumed', access)
   // Nobody is asked about a call that would be refused anyway.
   const refused = beforePerson()
   if (refused !== undefined) return refused
-  if (!policy.confirm) return undefined
+  if (!policy.confirm && !resumedWrite) return undefined
   if (access.confirm === undefined) return refusalOf(leaf, 'unconfirmable', access)
   const request = Object.freeze({ module: leaf.module, operation: leaf.relative, access: policy.access })
   return (await askPerson(access.confirm, request)) ? undefined : refusalOf(leaf, 'declined', access)

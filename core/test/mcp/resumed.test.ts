@@ -1,11 +1,13 @@
 // A connection carried on after the bot lost it (a restart: the endpoint's memory is gone, its
 // database is not), through the SDK's own client over real HTTP. Resumed, it has no recorded client
-// elicitation capability: it reads, and refuses every write, saying how to get writes back.
+// elicitation capability: it reads; a write asks the person again in chat when the key is asked
+// there, and is refused otherwise, saying how to get writes back.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { MYCELIUM_SCOPES } from '@mycelo/septum'
 import { botMcp, createMcp, type Mcp } from '../../agent/mcp/index.ts'
+import { agentsManage } from '../../mycelium/agents.ts'
 import { principalsRead } from '../../mycelium/principals.ts'
-import { createAgentKey } from '../../store/agent-keys.ts'
+import { createAgentKey, verifyAgentKey } from '../../store/agent-keys.ts'
 import { type Bot, probeEnzyme, probeHypha, startBot } from '../mycelium/harness.ts'
 import { type Connected, connect } from './connect.ts'
 
@@ -111,6 +113,41 @@ describe('a connection resumed after the bot restarted', () => {
     expect(bot.plugins.installOf('victim')?.enabled).toBe(false)
     await fresh.execute(ENABLE)
     await fresh.close()
+  })
+})
+
+describe('a connection resumed after the bot restarted, for a key asked in chat', () => {
+  it('asks the person again for every write (“a write over a resumed session asks again”), and a no refuses', async () => {
+    await bot.emit('chat', 'hello', { from: 'boss', group: 'ops' })
+    const chatKey = createAgentKey(bot.store, { label: 'laptop', principalId: owner }).secret
+    const id = verifyAgentKey(bot.store, chatKey)!.id
+    const where = { channel: 'chat', conversationId: 'ops' }
+    expect(await agentsManage(bot.runtime).confirmAgentKeyIn(id, where)).toEqual({ ok: true })
+    const agent = await connect(url, { key: chatKey })
+    expect(await agent.execute(LIST)).toEqual({ ok: true, value: ['admin', 'chat', 'victim'] })
+    await restartEndpoint()
+    bot.takeSent('chat', 'ops')
+    const question = async () => {
+      for (;;) {
+        const said = bot.takeSent('chat', 'ops')
+        if (said.length > 0) return said.join('\n')
+        await Bun.sleep(5)
+      }
+    }
+    // enable carries no confirm label; over the resumed connection it asks all the same.
+    const enabling = agent.execute(ENABLE)
+    expect(await question()).toContain('asks to run plugins.toggle enable (write)')
+    await bot.emit('chat', 'yes', { from: 'boss', group: 'ops' })
+    expect(await enabling).toEqual({ ok: true, value: { ok: true } })
+    const disabling = agent.execute(DISABLE)
+    expect(await question()).toContain('plugins.toggle disable (write)')
+    await bot.emit('chat', 'no', { from: 'boss', group: 'ops' })
+    expect(await disabling).toEqual({ ok: true, value: expect.objectContaining({ reason: 'declined' }) })
+    expect(bot.plugins.installOf('victim')?.enabled).toBe(true)
+    // Reads are not asked about.
+    expect(await agent.execute(LIST)).toEqual({ ok: true, value: ['admin', 'chat', 'victim'] })
+    expect(bot.takeSent('chat', 'ops')).toEqual([])
+    await agent.close()
   })
 })
 
