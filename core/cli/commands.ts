@@ -6,6 +6,7 @@ import { restrictionOutcomes } from '../mycelium/restrictions.ts'
 import { rolesAssign, rolesRead } from '../mycelium/roles.ts'
 import { AGENT_KEY_RUNS } from './agent-keys.ts'
 import { ok, outcome, type Run, refusal, say } from './answer.ts'
+import { CONNECT_RUNS } from './connect.ts'
 import { SOURCE_RUNS } from './sources.ts'
 
 /**
@@ -76,4 +77,5 @@ export const RUNS: Readonly<Record<string, Run>> = {
   },
   ...SOURCE_RUNS,
   ...AGENT_KEY_RUNS,
+  ...CONNECT_RUNS,
 }
