@@ -28,6 +28,12 @@ export { ManifestError, manifestErrorOf, parseManifest } from './manifest/index.
 export { DEFAULT_BODY_LIMIT, MAX_BODY_LIMIT } from './manifest/route.ts'
 export { checkRange, type RangeCheck, type SemverRange, septumIncompatibility } from './range/index.ts'
 export {
+  DELIVERY_WINDOW_MS,
+  type DeliveryCheck,
+  type DeliveryRefusal,
+  type DeliveryVerdict,
+  ReplayGuard,
+  type ReplayGuardOptions,
   SIGNATURE_HEADERS,
   type SignatureCheck,
   type SignatureScheme,

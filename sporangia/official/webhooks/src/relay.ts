@@ -1,9 +1,4 @@
-import {
-  type EnzymeStartContext,
-  type RouteContext,
-  type RouteHandler,
-  verifySignature,
-} from '@mycelo/septum'
+import { type EnzymeStartContext, ReplayGuard, type RouteContext, type RouteHandler } from '@mycelo/septum'
 import type { WebhooksConfig } from './config.ts'
 import { cut, fillTemplate, readGitHub, type Wording } from './render.ts'
 
@@ -37,17 +32,42 @@ async function deliver(
   return { delivered, failed }
 }
 
-/** The raw body, if its signature holds; otherwise the 401 to answer. */
+/** Where each sender puts what makes a delivery one of a kind. */
+const SENDERS = {
+  // GitHub signs no time; its delivery id is the same on a redelivery.
+  github: { signature: 'x-hub-signature-256', id: 'x-github-delivery', timestamp: undefined },
+  // A generic sender signs `<timestamp>.<body>`, so a capture is good for the window at most.
+  generic: { signature: 'x-signature-256', id: undefined, timestamp: 'x-signature-timestamp' },
+} as const
+
+/**
+ * The raw body, if its signature holds and it was not received already; otherwise the answer: 401
+ * for a bad signature or a signed time outside the window, 200 "already received" for a replay,
+ * so a sender retrying a delivery that did arrive stops, and nothing is relayed twice.
+ */
 async function signedBody(
   request: Request,
-  ctx: StartContext,
-  scheme: 'github' | 'generic',
+  options: { readonly ctx: StartContext; readonly scheme: 'github' | 'generic'; readonly guard: ReplayGuard },
 ): Promise<string | Response> {
+  const { ctx, scheme, guard } = options
+  const sender = SENDERS[scheme]
   const body = await request.text()
-  const header = request.headers.get(scheme === 'github' ? 'x-hub-signature-256' : 'x-signature-256')
-  if (!verifySignature({ secret: ctx.config.secret, body, header, scheme }))
-    return answer(401, { error: 'the signature is missing or does not match the configured secret' })
-  return body
+  const timestamp = sender.timestamp === undefined ? undefined : request.headers.get(sender.timestamp)
+  if (sender.timestamp !== undefined && timestamp === null)
+    return answer(401, { error: `the ${sender.timestamp} header is missing: sign <timestamp>.<body>` })
+  const verdict = guard.verify({
+    secret: ctx.config.secret,
+    body,
+    header: request.headers.get(sender.signature),
+    scheme,
+    deliveryId: sender.id === undefined ? undefined : request.headers.get(sender.id),
+    timestamp,
+  })
+  if (verdict.ok) return body
+  if (verdict.refusal === 'alreadyReceived') return answer(200, { alreadyReceived: true })
+  if (verdict.refusal === 'outsideWindow')
+    return answer(401, { error: 'the signed timestamp is more than five minutes away from now' })
+  return answer(401, { error: 'the signature is missing or does not match the configured secret' })
 }
 
 function parsed(body: string): { ok: true; value: unknown } | { ok: false } {
@@ -65,10 +85,12 @@ export function relayRoutes(context: () => StartContext | undefined): Record<str
     if (ctx === undefined) throw new Error('webhooks received a delivery before start()')
     return ctx
   }
+  // One per route and per germination: a replay is known for as long as the spore runs.
+  const guards = { github: new ReplayGuard(), generic: new ReplayGuard() }
   return {
     async github(request, route) {
       const ctx = live()
-      const body = await signedBody(request, ctx, 'github')
+      const body = await signedBody(request, { ctx, scheme: 'github', guard: guards.github })
       if (body instanceof Response) return body
       const payload = parsed(body)
       if (!payload.ok) return answer(400, { error: 'the body is not JSON' })
@@ -85,7 +107,7 @@ export function relayRoutes(context: () => StartContext | undefined): Record<str
     },
     async generic(request, route) {
       const ctx = live()
-      const body = await signedBody(request, ctx, 'generic')
+      const body = await signedBody(request, { ctx, scheme: 'generic', guard: guards.generic })
       if (body instanceof Response) return body
       const payload = parsed(body)
       if (!payload.ok || payload.value === null || typeof payload.value !== 'object')
