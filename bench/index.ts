@@ -7,6 +7,7 @@ import { discordPath } from './discord.ts'
 import { type Figure, median, type Timing } from './figures.ts'
 import { firstContactFloor } from './floors.ts'
 import { installFromLoopback } from './install.ts'
+import { matrixPath } from './matrix.ts'
 import { coldLookups, firstContact, steadyState, withInhibitors } from './message-path.ts'
 import { hubotSteady } from './peers/hubot.ts'
 import { bootWith, idleMemory } from './processes.ts'
@@ -21,8 +22,9 @@ const PEOPLE = env('BENCH_PEOPLE', 100_000)
 const NEWCOMERS = env('BENCH_NEWCOMERS', 10_000)
 const DISCORD = env('BENCH_DISCORD_MESSAGES', 2_000)
 const TELEGRAM = env('BENCH_TELEGRAM_MESSAGES', 1_000)
+const MATRIX = env('BENCH_MATRIX_MESSAGES', 1_000)
 
-// BENCH_ONLY=steady,cold,first,inhibitors,boot,idle,discord,telegram,install,agent,reload runs only those.
+// BENCH_ONLY=steady,cold,first,inhibitors,boot,idle,discord,telegram,matrix,install,agent,reload runs only those.
 const SCENARIOS = [
   'steady',
   'cold',
@@ -32,6 +34,7 @@ const SCENARIOS = [
   'idle',
   'discord',
   'telegram',
+  'matrix',
   'install',
   'agent',
   'reload',
@@ -224,6 +227,17 @@ if (runs('telegram')) {
     target: '≤ 1.2',
     met: t.overheadPercent <= 20,
     detail: { coreMeanMs: t.core.meanMs, floorMeanMs: t.floor.meanMs, coreP99Ms: t.core.p99Ms },
+  })
+}
+if (runs('matrix')) {
+  const m = await matrixPath(MATRIX)
+  add({
+    scenario: 'matrix end to end against the bare matrix-js-sdk floor (mean time per message)',
+    value: 1 + m.overheadPercent / 100,
+    unit: '×',
+    target: '≤ 1.2',
+    met: m.overheadPercent <= 20,
+    detail: { coreMeanMs: m.core.meanMs, floorMeanMs: m.floor.meanMs, coreP99Ms: m.core.p99Ms },
   })
 }
 // An install (the sporangium issue has no target: its time and memory are the figure).

@@ -6,7 +6,16 @@ export {
   flattenCatalog,
   lazyCatalog,
 } from './catalog/index.ts'
+export { attachmentBytes } from './channel/attachment-bytes.ts'
 export { type LaneCount, Outbox, type OutboxOptions } from './channel/outbox.ts'
+export {
+  type Backoff,
+  backoffMs,
+  type PollFailure,
+  PollLoop,
+  type PollLoopOptions,
+  type PollState,
+} from './channel/poll-loop.ts'
 export { splitText } from './channel/split.ts'
 export { isTemporaryFailure, TemporaryFailure } from './channel/temporary.ts'
 export * from './command/index.ts'

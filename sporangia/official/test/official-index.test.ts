@@ -9,6 +9,7 @@ import { runTool } from '../../../core/test/sporangia-tool/tool.ts'
 import { type IndexServer, serveIndex } from '../../../core/test/support/index-server.ts'
 import { realSpore } from '../../../core/test/support/real-spores.ts'
 import { startTestCore, type TestCore } from '../../../core/test/support/runtime.ts'
+import { type FakeMatrix, startFakeMatrix } from '../matrix/test/fake/index.ts'
 import { type FakeRadarr, MATRIX, startFakeRadarr } from '../radarr/test/fake-radarr.ts'
 import { type FakeTelegram, startFakeTelegram } from '../telegram/test/fake/index.ts'
 import { OFFICIAL_SPORES } from './official-spores.ts'
@@ -21,11 +22,13 @@ let core: TestCore
 let server: IndexServer
 let radarr: FakeRadarr
 let telegram: FakeTelegram
+let matrix: FakeMatrix
 let publicKey: string
 
 beforeAll(async () => {
   radarr = startFakeRadarr({ catalogue: [MATRIX] })
   telegram = startFakeTelegram()
+  matrix = startFakeMatrix()
   core = await startTestCore({
     spores: { admin: realSpore('admin') },
     config: 'sporangia: { allowLoopbackHttp: true }\n',
@@ -57,6 +60,7 @@ afterAll(async () => {
   await core?.stop()
   await radarr?.stop()
   await telegram?.stop()
+  await matrix?.stop()
 })
 
 const one = async (text: string) => (await core.ask(text)).join('\n')
@@ -128,6 +132,25 @@ describe('the official index', () => {
       const asked = telegram.say({ from: telegram.world.alice, text: '/sources' })
       const answer = await telegram.api.sent.waitFor((m) => m.chat.id === asked.chat.id, 15_000)
       expect('text' in answer && typeof answer.text === 'string').toBe(true)
+    },
+    PROCESS_TIMEOUT,
+  )
+
+  it(
+    'installs matrix, whose bundled matrix-js-sdk syncs once the token is set',
+    async () => {
+      expect(await one('/install official-mirror matrix')).toContain('matrix 1.0.0 is installed')
+      expect(await one(`/set matrix homeserverUrl ${matrix.homeserverUrl}`)).not.toContain('Usage')
+      expect(await one(`/set matrix accessToken ${matrix.token}`)).not.toContain('Usage')
+      expect(await one('/set matrix acceptInvites none')).not.toContain('Usage')
+      expect(await one('/enable matrix')).toBe('matrix is enabled and live.')
+      const deadline = Date.now() + 15_000
+      while (
+        !matrix.server.calls.entries.some((call) => call.path.endsWith('/sync') && call.status === 200)
+      ) {
+        if (Date.now() > deadline) throw new Error('the installed matrix spore never synced')
+        await Bun.sleep(25)
+      }
     },
     PROCESS_TIMEOUT,
   )

@@ -7,4 +7,5 @@ export const OFFICIAL_SPORES = [
   'reminders',
   'webhooks',
   'telegram',
+  'matrix',
 ] as const

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Update, UserFromGetMe } from '@grammyjs/types'
 import {
+  type Backoff,
   type ChannelIdentity,
   type Health,
   type Hypha,
@@ -8,6 +9,8 @@ import {
   type IncomingMessage,
   Outbox,
   type OutgoingContent,
+  type PollLoop,
+  type PollState,
   type RouteHandler,
   TemporaryFailure,
 } from '@mycelo/septum'
@@ -27,7 +30,7 @@ import { Hearing } from './hearing.ts'
 import { placeOf } from './inbound.ts'
 import { GroupMembers } from './members.ts'
 import { type SendStep, sendSteps } from './outbound.ts'
-import { type Backoff, Polling, type PollingState } from './polling.ts'
+import { telegramPolling } from './polling.ts'
 import { carriesSecret, registerWebhook, updateOf, WebhookHealth, webhookSecret } from './webhook.ts'
 import { TelegramConnectError, worded } from './wording.ts'
 
@@ -57,8 +60,8 @@ interface Connected {
 /** The Telegram channel: one bot account, its private chats, groups and forum topics. */
 export class TelegramHypha implements Hypha<TelegramConfig> {
   #on: Connected | undefined
-  #polling: Polling | undefined
-  #pollingState: PollingState | undefined
+  #polling: PollLoop<Update[]> | undefined
+  #pollingState: PollState | undefined
   #listening = false
   /** Chats Telegram refused to deliver to (403), with why: nothing is sent there until they write again. */
   readonly #forbidden = new Map<number, string>()
@@ -128,7 +131,7 @@ export class TelegramHypha implements Hypha<TelegramConfig> {
     const on = this.#connected('listen()')
     this.#listening = true
     if (on.webhook !== undefined) return
-    this.#polling = new Polling({
+    this.#polling = telegramPolling({
       api: on.api,
       storage: on.ctx.storage,
       timeoutSeconds: this.options.pollTimeoutSeconds ?? 30,
@@ -212,7 +215,7 @@ export class TelegramHypha implements Hypha<TelegramConfig> {
     return { state: 'unreachable', detail: `${state.reason} (attempt ${state.attempt})`, checkedAt }
   }
 
-  #reportPolling(state: PollingState): void {
+  #reportPolling(state: PollState): void {
     this.#pollingState = state
     const ctx = this.#on?.ctx
     if (ctx === undefined) return

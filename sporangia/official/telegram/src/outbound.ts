@@ -1,5 +1,5 @@
 import type { ReactionTypeEmoji } from '@grammyjs/types'
-import { type Attachment, type OutgoingContent, splitText } from '@mycelo/septum'
+import { type Attachment, attachmentBytes, type OutgoingContent, splitText } from '@mycelo/septum'
 import { type Api, InputFile } from 'grammy'
 import type { Place } from './inbound.ts'
 
@@ -77,34 +77,12 @@ interface Upload {
   readonly asPhoto: boolean
 }
 
-/**
- * Bytes are uploaded as they are; a URL is downloaded here first (Telegram cannot reach a URL on
- * this machine's network, and a failed download must be an error, not an error page sent as a
- * file). Only http(s) is fetched.
- */
+/** A file's upload: as a photo when Telegram takes it as one, else as a document. */
 async function toUpload(attachment: Attachment, index: number): Promise<Upload> {
-  const { bytes, name } = await bytesOf(attachment, index)
+  const { bytes, name } = await attachmentBytes(attachment, { channel: 'telegram', index })
   const type = attachment.contentType ?? typeFromName(name)
   const asPhoto = type !== undefined && PHOTO_TYPES.test(type) && bytes.byteLength <= PHOTO_LIMIT
   return { input: new InputFile(bytes, name), asPhoto }
-}
-
-async function bytesOf(attachment: Attachment, index: number): Promise<{ bytes: Uint8Array; name: string }> {
-  if (attachment.data !== undefined) {
-    return { bytes: attachment.data, name: attachment.name ?? `attachment-${index + 1}` }
-  }
-  if (attachment.url === undefined)
-    throw new Error(`telegram: attachment ${index + 1} has neither data nor a url`)
-  const url = new URL(attachment.url)
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new Error(`telegram: attachment ${index + 1} has a ${url.protocol} url; only http(s) is fetched`)
-  }
-  const response = await fetch(url)
-  if (!response.ok)
-    throw new Error(`telegram: attachment ${index + 1} could not be downloaded: HTTP ${response.status}`)
-  const name =
-    attachment.name ?? decodeURIComponent(url.pathname.split('/').at(-1) || `attachment-${index + 1}`)
-  return { bytes: new Uint8Array(await response.arrayBuffer()), name }
 }
 
 function typeFromName(name: string): string | undefined {

@@ -1,0 +1,85 @@
+// The matrix spore inside the real core: matrix-js-sdk against the fake homeserver, the real help
+// spore answering through the mycelium, replies arriving as events the homeserver received.
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { join } from 'node:path'
+import { type CoreWith, startCoreWith } from '../../../../core/test/support/boot-core.ts'
+import { type FakeMatrix, type Person, startFakeMatrix } from './fake/index.ts'
+
+const MATRIX = join(import.meta.dir, '..')
+const HELP = join(import.meta.dir, '..', '..', '..', '..', 'spores', 'help')
+const HELP_LINE = '/help [command] — List the commands you can run here, or explain one of them'
+
+let fake: FakeMatrix
+let core: CoreWith
+
+beforeAll(async () => {
+  fake = startFakeMatrix()
+  core = await startCoreWith({
+    sporeFolders: [MATRIX, HELP],
+    settings: {
+      matrix: {
+        homeserverUrl: fake.homeserverUrl,
+        accessToken: fake.token,
+        acceptInvites: 'listed',
+        inviters: [fake.world.alice.userId],
+      },
+    },
+    roles: { reader: ['help.*'] },
+    grants: [{ channel: 'matrix', externalId: fake.world.alice.userId, roles: ['reader'] }],
+  })
+  // The first sync ever is history, never answered: the test speaks once it is done.
+  await core.waitForLog('matrix: syncing')
+})
+
+afterAll(async () => {
+  await core?.stop()
+  await fake?.stop()
+})
+
+/** Someone writes in a room; answers the bot's events there until one's body satisfies `last`. */
+async function exchange(roomId: string, from: Person, body: string, last: (text: string) => boolean) {
+  const mark = fake.server.sent.entries.length
+  const asked = fake.say(roomId, from, body)
+  const fresh = () => fake.server.sent.entries.slice(mark).filter((sent) => sent.roomId === roomId)
+  await fake.server.sent.waitFor(
+    (sent) => fresh().includes(sent) && last(String(sent.event.content.body)),
+    15_000,
+  )
+  return { asked, answers: fresh().map((sent) => sent.event.content) }
+}
+
+describe('the matrix spore in the real core', () => {
+  it('germinates and connects', () => {
+    expect(core.running.report().find((line) => line.name === 'matrix')?.state).toBe('live')
+  })
+
+  it('answers /help in a direct chat', async () => {
+    const { answers } = await exchange(fake.world.directRoom, fake.world.alice, '/help', (text) =>
+      text.includes('/help'),
+    )
+    expect(answers).toHaveLength(1)
+    expect(String(answers[0]?.body)).toContain(HELP_LINE)
+    expect(answers[0]?.['m.relates_to']).toBeUndefined()
+  })
+
+  it('answers /help in a group room, quoting the message it answers', async () => {
+    const { asked, answers } = await exchange(fake.world.groupRoom, fake.world.bob, '/help', (text) =>
+      text.includes('/help'),
+    )
+    expect(answers).toHaveLength(1)
+    expect(answers[0]?.['m.relates_to']).toEqual({ 'm.in_reply_to': { event_id: asked.event_id } })
+  })
+
+  it('joins a room a listed user invites it to, and answers there', async () => {
+    fake.invite('!movies:fake.local', fake.world.alice, { name: 'Movies' })
+    const deadline = Date.now() + 10_000
+    while (fake.world.membership('!movies:fake.local', '@bot:fake.local') !== 'join') {
+      if (Date.now() > deadline) throw new Error('the bot never joined')
+      await Bun.sleep(20)
+    }
+    const { answers } = await exchange('!movies:fake.local', fake.world.alice, '/help', (text) =>
+      text.includes('/help'),
+    )
+    expect(answers).toHaveLength(1)
+  })
+})
