@@ -67,6 +67,8 @@ export const COMMANDS: readonly CliCommand[] = [
     max: 4,
     writes: reads,
   },
+  // Runs until Ctrl-C: a bot of its own, in a temporary folder, never the operator's database.
+  { name: 'dev', synopsis: 'dev <folder>', min: 1, max: 1, writes: reads },
   // Operations (core/cli/operations.ts) open what they need themselves: a backup reads beside a bot.
   { name: 'backup', synopsis: 'backup [<file>]', min: 0, max: 1, writes: reads },
   { name: 'restore', synopsis: 'restore <file> [--replace-config]', min: 1, max: 2, writes },

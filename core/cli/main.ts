@@ -42,8 +42,8 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const authoring = AUTHORING[command.name]
   if (authoring !== undefined) {
-    const answer = await authoring({ env: process.env }, args)
-    print(answer.code === 0 ? STDOUT : STDERR, answer.text)
+    const answer = await authoring({ env: process.env, logging }, args)
+    if (answer.text !== '') print(answer.code === 0 ? STDOUT : STDERR, answer.text)
     return answer.code
   }
   const operation = OPERATIONS[command.name]

@@ -18,9 +18,18 @@ export function loadFaultText(error: unknown, dir: string): string {
   const [first, ...others] = buildErrors(error)
   if (first !== undefined) {
     const more = others.length === 0 ? '' : ` (and ${others.length} more)`
-    return `${located(positionOf(first), dir)}${faultText(first)}${more}`
+    return withoutReloadQuery(`${located(positionOf(first), dir)}${faultText(first)}${more}`)
   }
-  return `${located(positionOf(error) ?? stackPosition(error, dir), dir)}${faultText(error)}`
+  return withoutReloadQuery(
+    `${located(positionOf(error) ?? stackPosition(error, dir), dir)}${faultText(error)}`,
+  )
+}
+
+/** A reload imports `file?v=<n>` to load it afresh (shared-modules.ts): the reader's file has no such name. */
+const RELOAD_QUERY = /\?v=\d+/g
+
+function withoutReloadQuery(text: string): string {
+  return text.replace(RELOAD_QUERY, '')
 }
 
 /** A syntax error in a module comes as an AggregateError of Bun's BuildMessages, one per problem. */
@@ -36,7 +45,7 @@ function positionOf(error: unknown): Position | undefined {
   // A module that cannot be found: Bun names who imported it, not where; the specifier's first
   // quoted appearance in that file is the import.
   if (typeof referrer === 'string' && typeof specifier === 'string')
-    return importPosition(referrer, specifier)
+    return importPosition(withoutReloadQuery(referrer), specifier)
   return undefined
 }
 
@@ -67,7 +76,7 @@ function importPosition(file: string, specifier: string): Position | undefined {
 function stackPosition(error: unknown, dir: string): Position | undefined {
   if (!(error instanceof Error) || error.stack === undefined) return undefined
   for (const match of error.stack.matchAll(/\(?((?:file:\/\/)?\/[^\s()]+):(\d+):(\d+)\)?$/gm)) {
-    const file = match[1]!.replace(/^file:\/\//, '')
+    const file = withoutReloadQuery(match[1]!.replace(/^file:\/\//, ''))
     if (!inside(file, dir)) continue
     return { file, line: Number(match[2]), column: Number(match[3]) }
   }
