@@ -2,7 +2,6 @@
 import { writeSync } from 'node:fs'
 import { isAbsolute, join, resolve } from 'node:path'
 import type { TranslatableRef } from '@mycelo/septum'
-import { runDev } from '../authoring/dev.ts'
 import { scaffoldSpore } from '../authoring/scaffold.ts'
 import { coreCatalogues, SILENT } from '../boot/catalogues.ts'
 import type { Logging } from '../boot/log.ts'
@@ -43,6 +42,8 @@ export const AUTHORING: Readonly<Record<string, Authoring>> = {
     return { code: 0, text: say({ domain: 'core', key: 'cli.newWritten', params }) }
   },
   async dev({ env, logging }, [folder]) {
+    // Loaded only here: it brings the whole bot, which no other command of the companion needs.
+    const { runDev } = await import('../authoring/dev.ts')
     const say = words()
     const stopped = new Promise<void>((done) => {
       process.once('SIGINT', done)
