@@ -23,13 +23,24 @@ const INTENTS = [
 /** Routes whose rate limit the hypha's own queue waits out, so a send never hangs inside discord.js. */
 const QUEUED_ROUTES = /^\/channels\/:id\/messages/
 
-function createClient(config: DiscordConfig): Client {
+/** How long a connect may take, and one REST call; the hypha's defaults, shortened by tests. */
+export interface ConnectDeadlines {
+  /** From login to READY (every guild received): the handshake and READY included. */
+  readonly connectMs: number
+  /** One REST call, each try of it: discord.js aborts it after this long. */
+  readonly restMs: number
+}
+
+export const DEFAULT_CONNECT_DEADLINES: ConnectDeadlines = { connectMs: 20_000, restMs: 15_000 }
+
+function createClient(config: DiscordConfig, deadlines: ConnectDeadlines): Client {
   return new Client({
     intents: INTENTS,
     partials: [Partials.Channel],
     rest: {
       api: config.apiBaseUrl ?? DISCORD_API,
       rejectOnRateLimit: (limit) => QUEUED_ROUTES.test(limit.route),
+      timeout: deadlines.restMs,
     },
     // A reply that echoes someone's "@everyone" must not ping a whole server.
     allowedMentions: { parse: ['users'], repliedUser: true },
@@ -40,22 +51,41 @@ function createClient(config: DiscordConfig): Client {
  * Logs in and waits for the client's ready event (every guild received), with gateway logging
  * attached first. A refused token or intent rejects with a DiscordConnectError saying how to fix it.
  */
-export async function connectClient(config: DiscordConfig, logger: Logger): Promise<Client<true>> {
-  const client = createClient(config)
+export async function connectClient(
+  config: DiscordConfig,
+  logger: Logger,
+  deadlines: ConnectDeadlines = DEFAULT_CONNECT_DEADLINES,
+): Promise<Client<true>> {
+  const client = createClient(config, deadlines)
   const gateway = logGateway(client, logger)
   const controller = new AbortController()
   const ready = once(client, Events.ClientReady, { signal: controller.signal })
   // Observed below on success; on failure it is abandoned, and its abort must not surface.
   ready.catch(() => undefined)
+  let identified = false
+  let timer: ReturnType<typeof setTimeout> | undefined
+  // Whatever the network does (a handshake never answered, a READY that never comes), this ends.
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const seconds = String(Math.round(deadlines.connectMs / 100) / 10)
+      reject(new DiscordConnectError(identified ? 'ready_timed_out' : 'handshake_timed_out', { seconds }))
+    }, deadlines.connectMs)
+  })
+  // discord.js says in its debug line when it sends IDENTIFY: from then on only READY is missing.
+  client.on(Events.Debug, (message) => {
+    if (message.includes('Identifying')) identified = true
+  })
   try {
     await Promise.race([
       client.login(config.token).then(() => ready),
       failureBeforeReady(client, controller.signal),
+      deadline,
     ])
   } catch (error) {
-    await client.destroy()
+    await destroyWithin(client, deadlines.connectMs)
     throw diagnoseConnectFailure({ error, closeCode: gateway.lastFatalClose() })
   } finally {
+    clearTimeout(timer)
     controller.abort()
   }
   if (!client.isReady()) throw new Error('discord: the client reported ready without a user')
@@ -84,4 +114,14 @@ function failureBeforeReady(client: Client, signal: AbortSignal): Promise<never>
       client.off(Events.ShardReconnecting, onReconnecting)
     })
   })
+}
+
+/** Closing a half-open socket can wait for an answer that never comes: it is given up on in time. */
+async function destroyWithin(client: Client, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms)
+  })
+  await Promise.race([client.destroy().catch(() => undefined), late])
+  clearTimeout(timer)
 }

@@ -21,12 +21,25 @@ export const CONNECT_WORDING = {
   gateway_closed:
     'The Discord gateway ({gateway}) closed the connection before the bot was ready. If it lasts, check ' +
     'Discord’s status page; the bot keeps trying again by itself.',
+  handshake_timed_out:
+    'Discord did not open the gateway connection within {seconds} s. The discord spore keeps trying ' +
+    'again by itself, waiting longer each time; if it lasts, check that this machine reaches Discord.',
+  ready_timed_out:
+    'The Discord gateway took the login but was not ready within {seconds} s. The discord spore keeps ' +
+    'trying again by itself, waiting longer each time; if it lasts, check Discord’s status page.',
   gateway_unreachable:
     'The Discord gateway ({gateway}) could not be reached. Check that this machine can open WebSocket ' +
     'connections to Discord (a firewall or proxy may block them); the bot keeps trying again by itself.',
 } as const
 
 export type ConnectRefusal = keyof typeof CONNECT_WORDING
+
+/** Discord unavailable or slow rather than refusing: the hypha tries again by itself. */
+const TRANSIENT: ReadonlySet<ConnectRefusal> = new Set([
+  'unavailable',
+  'handshake_timed_out',
+  'ready_timed_out',
+])
 
 /**
  * The portal's own labels for the privileged intents. The gateway is asked for Message Content
@@ -49,7 +62,7 @@ export class DiscordConnectError extends Error {
     this.name = 'DiscordConnectError'
     this.refusal = refusal
     this.ref = { domain: 'discord', key: `connect.${refusal}`, params }
-    this.transient = refusal === 'unavailable'
+    this.transient = TRANSIENT.has(refusal)
   }
 }
 
@@ -88,6 +101,10 @@ export function diagnoseConnectFailure(options: DiagnoseOptions): DiscordConnect
   const reason = error instanceof Error ? error.message : String(error)
   if (error instanceof HTTPError && error.status >= 500) {
     return new DiscordConnectError('unavailable', { reason: `HTTP ${error.status} from ${error.url}` }, error)
+  }
+  // A REST call that outlived its timeout is aborted: Discord is slow or unreachable, not refusing.
+  if (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')) {
+    return new DiscordConnectError('unavailable', { reason: `a request timed out (${reason})` }, error)
   }
   if (typeof code === 'string' && UNREACHABLE.has(code)) {
     const said = reason.includes(code) ? reason : `${reason} (${code})`

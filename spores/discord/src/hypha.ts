@@ -9,7 +9,7 @@ import {
   TemporaryFailure,
 } from '@mycelo/septum'
 import { type Client, DiscordAPIError, Events, type Message, RESTJSONErrorCodes } from 'discord.js'
-import { connectClient } from './client.ts'
+import { type ConnectDeadlines, connectClient } from './client.ts'
 import type { DiscordConfig } from './config.ts'
 import { DiscordConnectError } from './connect-refusal.ts'
 import { gatewayHealth } from './gateway-state.ts'
@@ -27,6 +27,8 @@ import {
 export interface DiscordHyphaOptions {
   /** The wait before the first retry of a Discord that was unavailable; doubling up to maxMs. */
   readonly retry?: { readonly initialMs: number; readonly maxMs: number }
+  /** How long a connect, and one REST call, may take before it counts as Discord being unavailable. */
+  readonly deadlines?: ConnectDeadlines
 }
 
 /** Outbound messages that may wait for Discord's rate limit; one more is refused with a reason. */
@@ -68,7 +70,7 @@ export class DiscordHypha implements Hypha<DiscordConfig> {
       full: (limit) => new TemporaryFailure(troubleWords('queue_full', { limit })),
     })
     try {
-      this.#attach(await connectClient(ctx.config, ctx.logger), ctx)
+      this.#attach(await connectClient(ctx.config, ctx.logger, this.options.deadlines), ctx)
     } catch (error) {
       if (!(error instanceof DiscordConnectError) || !error.transient) throw error
       this.#retryLater(error, 1)
@@ -211,7 +213,7 @@ export class DiscordHypha implements Hypha<DiscordConfig> {
     const ctx = this.#context
     if (this.#stopped || ctx === undefined) return
     try {
-      const client = await connectClient(ctx.config, ctx.logger)
+      const client = await connectClient(ctx.config, ctx.logger, this.options.deadlines)
       if (this.#stopped) return void (await client.destroy())
       this.#attach(client, ctx)
       ctx.logger.info('discord: connected after Discord was unavailable', { attempts: attempt + 1 })

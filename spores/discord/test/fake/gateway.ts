@@ -70,6 +70,8 @@ export class FakeGateway {
   readonly #origin: () => string
   readonly #sessions = new Map<string, Session>()
   readonly #sockets = new Set<GatewaySocket>()
+  /** While set, an IDENTIFY is recorded and never answered: a READY that never comes. */
+  withholdReady = false
   /** When set, the next IDENTIFY is answered by closing with this code instead of READY. */
   closeNextIdentifyWith: number | undefined
   /** Sockets opened while silent: their HELLO arrives once the fake speaks again. */
@@ -151,9 +153,11 @@ export class FakeGateway {
     this.received.add({ op, d: frame.d, path: socket.data.path })
     switch (op) {
       case GatewayOpcodes.Heartbeat:
-        send(socket, { op: GatewayOpcodes.HeartbeatAck, d: null, s: null, t: null })
+        // Discord's ACK carries no `d` at all.
+        send(socket, { op: GatewayOpcodes.HeartbeatAck, s: null, t: null })
         return
       case GatewayOpcodes.Identify:
+        if (this.withholdReady) return
         this.#identify(socket, frame.d as { token?: string; intents?: number })
         return
       case GatewayOpcodes.Resume:
@@ -260,7 +264,8 @@ export class FakeGateway {
     socket.data.session = session
     const after = d.seq ?? 0
     for (const event of session.sent) if (event.s > after) send(socket, event)
-    this.#dispatchTo(session, GatewayDispatchEvents.Resumed, null)
+    // RESUMED carries no `d`: JSON leaves an undefined member out.
+    this.#dispatchTo(session, GatewayDispatchEvents.Resumed, undefined)
   }
 
   /**

@@ -67,6 +67,7 @@ export class FakeRest {
   readonly #nonces = new Map<string, { readonly at: number; readonly body: unknown }>()
   readonly #refusedChannels = new Set<string>()
   readonly #overrides = new Map<string, Answer>()
+  readonly #held = new Set<string>()
 
   constructor(options: RestOptions) {
     this.#world = options.world
@@ -105,9 +106,15 @@ export class FakeRest {
     })
   }
 
+  /** Requests to `method path` are recorded and never answered, until `restoreRoute`. */
+  holdRoute(method: string, path: string): void {
+    this.#held.add(`${method} ${path}`)
+  }
+
   /** Answers `method path` normally again. */
   restoreRoute(method: string, path: string): void {
     this.#overrides.delete(`${method} ${path}`)
+    this.#held.delete(`${method} ${path}`)
   }
 
   /** Where `/gateway/bot` sends clients instead of the fake's gateway, such as a port nothing listens on. */
@@ -142,6 +149,8 @@ export class FakeRest {
     }
     if (!url.pathname.startsWith(API_PREFIX)) return null
     const path = url.pathname.slice(API_PREFIX.length)
+    // A held route never answers: the client's own timeout is all that ends the request.
+    if (this.#held.has(`${request.method} ${path}`)) return new Promise<Response>(() => {})
     const authorization = request.headers.get('authorization')
     const { body, files } = await readBody(request)
     const answer =
