@@ -5,6 +5,7 @@
  */
 import { heapStats } from 'bun:jsc'
 import type { Manifest } from '@mycelo/septum'
+import { hostedOperations } from '../agent/hosted-operations.ts'
 import { faultText } from '../germination/fault.ts'
 import { type LoadedModule, loadModule } from '../germination/module-loading.ts'
 import { Bridge, type WireMessage } from './bridge.ts'
@@ -78,7 +79,8 @@ const root = {
             })),
           }
         : {}),
-      ...(operations === undefined ? {} : { operations }),
+      // Schemas are worked in the host: the core gets their JSON Schema and asynchronous checks.
+      ...(operations === undefined ? {} : { operations: hostedOperations(operations, markSync) }),
     }
   },
   async create() {
