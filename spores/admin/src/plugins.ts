@@ -17,7 +17,7 @@ function pluginLine(plugin: PluginInfo, ctx: AdminContext): string {
     kind: ctx.t('kind', { kind: plugin.kind ?? 'unknown' }),
     state: plugin.state,
   })
-  const hosted = hostedLine(plugin, line, ctx)
+  const hosted = hostedLine(plugin, installedLine(plugin, line, ctx), ctx)
   // Enabled yet not running (or the reverse) only while a change is being applied.
   const running = plugin.state !== 'disabled'
   if (plugin.enabled !== running)
@@ -25,6 +25,12 @@ function pluginLine(plugin: PluginInfo, ctx: AdminContext): string {
   return plugin.reason === undefined
     ? hosted
     : ctx.t('plugins.because', { line: hosted, reason: plugin.reason })
+}
+
+/** An installed spore names the strain and the source it came from; a local one has neither. */
+function installedLine(plugin: PluginInfo, line: string, ctx: AdminContext): string {
+  if (plugin.source === undefined || plugin.strain === undefined) return line
+  return ctx.t('plugins.installed', { line, strain: plugin.strain, source: plugin.source })
 }
 
 /** A spore in a host says so, and what its host went through. */
