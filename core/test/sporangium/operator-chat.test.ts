@@ -80,7 +80,9 @@ describe('sporangia from chat, through the real bus', () => {
       expect(reply[2]).toBe('It is disabled: read what it asks for, then switch it on with /enable probe.')
       expect(existsSync(join(installed(), 'spore.yaml'))).toBe(true)
       // Listed at once, read from its folder: its kind is known before it is enabled.
-      expect(await one('/plugins')).toContain('probe (commands) — disabled, strain 1.0.0 from loopback-mirror: installed at strain 1.0.0')
+      expect(await one('/plugins')).toContain(
+        'probe (commands) — disabled, strain 1.0.0 from loopback-mirror: installed at strain 1.0.0',
+      )
       expect(await one('/hi')).toStartWith("I don't know the command /hi.")
       expect(await one('/enable probe')).toBe('probe is enabled and live.')
       expect(await one('/hi')).toBe('probe 1.0.0')
@@ -103,7 +105,9 @@ describe('sporangia from chat, through the real bus', () => {
       )
       expect(await one('/rollback probe')).toBe('There is no earlier strain of "probe" to roll back to.')
       // The strain on disk is the one that starts, at once.
-      expect(await one('/plugins')).toContain('probe (commands) — disabled, strain 1.0.0 from loopback-mirror: rolled back to strain 1.0.0')
+      expect(await one('/plugins')).toContain(
+        'probe (commands) — disabled, strain 1.0.0 from loopback-mirror: rolled back to strain 1.0.0',
+      )
       expect(await one('/enable probe')).toBe('probe is enabled and live.')
       expect(await one('/hi')).toBe('probe 1.0.0')
     },
