@@ -20,7 +20,7 @@ export const COMMANDS: readonly CliCommand[] = [
   // The value may be several words: they are joined back with spaces.
   { name: 'set', synopsis: 'set <spore> <key> <value>', min: 3, max: Number.POSITIVE_INFINITY, writes },
   // The secret is read from standard input, never from the command line (shell history, ps).
-  { name: 'connect', synopsis: 'connect <channel>', min: 1, max: 1, writes },
+  { name: 'connect', synopsis: 'connect <channel> [<address>] [<account>]', min: 1, max: 3, writes },
   { name: 'unset', synopsis: 'unset <spore> <key>', min: 2, max: 2, writes },
   { name: 'roles', synopsis: 'roles [<principal>]', min: 0, max: 1, writes: reads },
   { name: 'grant', synopsis: 'grant <principal> <role>', min: 2, max: 2, writes },

@@ -14,7 +14,7 @@ async function readSecret(prompt: string): Promise<string | undefined> {
 }
 
 export const CONNECT_RUNS: Readonly<Record<string, Run>> = {
-  async connect(cli, [channel]) {
+  async connect(cli, [channel, ...args]) {
     const connector = CONNECTORS[channel!]
     const secret =
       connector?.asksSecret === true
@@ -22,6 +22,7 @@ export const CONNECT_RUNS: Readonly<Record<string, Run>> = {
         : undefined
     const done = await connectChannel(cli.runtime, cli.plugins, {
       channel: channel!,
+      args,
       ...(secret === undefined ? {} : { secret }),
     })
     return done.ok ? ok(cli, 'cli.connected', { channel, who: done.value.who }) : refusal(cli, done.refusal)

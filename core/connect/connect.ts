@@ -12,7 +12,7 @@ import { CONNECT_DEADLINE_MS, CONNECTORS, type Connected } from './connector.ts'
 export interface ConnectRequest {
   readonly channel: string
   readonly secret?: string
-  readonly choice?: string
+  readonly args?: readonly string[]
   readonly deadlineMs?: number
 }
 
@@ -33,8 +33,8 @@ export async function connectChannel(
   const checked = await connector.check(
     {
       stored,
+      args: request.args ?? [],
       ...(request.secret === undefined ? {} : { secret: request.secret }),
-      ...(request.choice === undefined ? {} : { choice: request.choice }),
     },
     { deadlineMs: request.deadlineMs ?? CONNECT_DEADLINE_MS },
   )

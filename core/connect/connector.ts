@@ -3,11 +3,13 @@
 // (Telegram, Matrix …) brings its connector here; `connect` on every surface reads this table.
 import type { OutcomeOf } from '@mycelo/septum'
 import { discordConnector } from './discord.ts'
+import { signalConnector } from './signal.ts'
 
 /** What a person gave: the secret typed at the prompt, and any named answers (an account, say). */
 export interface ConnectInput {
   readonly secret?: string
-  readonly choice?: string
+  /** What followed the channel's name on the command line (an address, an account …). */
+  readonly args: readonly string[]
   /** Settings already stored for the spore (an API address a test or a proxy set, say). */
   readonly stored: Readonly<Record<string, unknown>>
 }
@@ -29,6 +31,7 @@ export interface Connector {
 
 export const CONNECTORS: Readonly<Record<string, Connector>> = {
   discord: discordConnector,
+  signal: signalConnector,
 }
 
 /** How long a service has to answer a check. */

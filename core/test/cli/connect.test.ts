@@ -1,4 +1,4 @@
-// `bun run mycelo connect discord`: the token is checked against Discord (the loopback fake that
+// `bun run mycelo connect discord|signal`. Discord: the token is checked against Discord (the loopback fake that
 // speaks its REST API) before anything is stored; a wrong token and an unreachable Discord are
 // refused in words, storing nothing; a good one is stored as a secret and the channel enabled, and
 // the bot then connects with it.
@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type FakeDiscord, startFakeDiscord } from '../../../spores/discord/test/fake/index.ts'
+import { FakeDaemon } from '../../../spores/signal/test/fake/daemon.ts'
+import { FakeRestApi } from '../../../spores/signal/test/fake/rest-api.ts'
 import { createPluginStore, openStore } from '../../store/index.ts'
 import { ROOT, runCli, startBoot } from '../boot/process.ts'
 import { scratchFolder } from '../store/scratch.ts'
@@ -33,8 +35,8 @@ function bot(): { config: string; database: string } {
 }
 
 /** `bun run mycelo connect <channel>` with `typed` on its standard input. */
-async function connect(config: string, channel: string, typed: string) {
-  const child = Bun.spawn(['bun', 'core/cli/main.ts', 'connect', channel], {
+async function connect(config: string, channel: string, typed: string, args: readonly string[] = []) {
+  const child = Bun.spawn(['bun', 'core/cli/main.ts', 'connect', channel, ...args], {
     cwd: ROOT,
     env: { ...process.env, MYCELO_CONFIG: config },
     stdin: new TextEncoder().encode(typed),
@@ -95,7 +97,7 @@ describe('connect discord', () => {
     expect(answer.stderr).toBe('')
     expect(answer.code).toBe(0)
     expect(answer.stdout).toBe(
-      `discord is connected: the service knows the bot as ${fake.world.bot.username}. Its settings are stored (the token as a secret) and it is enabled; it starts when the bot starts.\n`,
+      `discord is connected: the service knows the bot as ${fake.world.bot.username}. Its settings are stored, a token as a secret, and it is enabled; it starts when the bot starts.\n`,
     )
     const { settings, install } = discordSettings(database)
     expect(settings.token).toEqual({ value: fake.token, secret: true })
@@ -116,7 +118,65 @@ describe('connect discord', () => {
     const answer = await connect(config, 'carrier-pigeon', '')
     expect(answer.code).toBe(1)
     expect(answer.stderr).toBe(
-      'There is no way to connect carrier-pigeon in one step; these channels have one: discord.\n',
+      'There is no way to connect carrier-pigeon in one step; these channels have one: discord, signal.\n',
     )
+  }, 60_000)
+})
+
+describe('connect signal', () => {
+  it('asks the daemon at the address given which accounts it holds, and sets the hypha to the one there is', async () => {
+    const daemon = FakeDaemon.start()
+    try {
+      const { config, database } = bot()
+      const answer = await connect(config, 'signal', '', [daemon.tcpAddress])
+      expect(answer.stderr).toBe('')
+      expect(answer.code).toBe(0)
+      expect(answer.stdout).toStartWith(
+        `signal is connected: the service knows the bot as ${daemon.account}.`,
+      )
+      const store = openStore({ path: database })
+      const plugins = createPluginStore(store)
+      expect(plugins.settingsWithFlags('signal')).toEqual({
+        account: { value: daemon.account, secret: false },
+        transport: { value: 'jsonrpc', secret: false },
+        address: { value: daemon.tcpAddress, secret: false },
+      })
+      expect(plugins.installOf('signal')?.enabled).toBe(true)
+      store.close()
+      // By its socket too, naming the account it holds.
+      const again = await connect(bot().config, 'signal', '', [daemon.socketPath, daemon.account])
+      expect(again.code).toBe(0)
+    } finally {
+      daemon.close()
+    }
+  }, 60_000)
+
+  it('finds the REST API container, and refuses an account it does not hold, naming the ones it does', async () => {
+    const api = FakeRestApi.start({ mode: 'json-rpc' })
+    try {
+      const { config, database } = bot()
+      const wrong = await connect(config, 'signal', '', [api.url, '+15550000000'])
+      expect(wrong.code).toBe(1)
+      expect(wrong.stderr).toBe(
+        `signal-cli at ${api.url} holds these accounts: ${api.account}. Say which one the bot uses: bun run mycelo connect signal ${api.url} <account>. Nothing was stored.\n`,
+      )
+      const answer = await connect(config, 'signal', '', [api.url])
+      expect(answer.code).toBe(0)
+      const store = openStore({ path: database })
+      expect(createPluginStore(store).settingsWithFlags('signal').transport).toEqual({
+        value: 'rest',
+        secret: false,
+      })
+      store.close()
+    } finally {
+      api.close()
+    }
+  }, 60_000)
+
+  it('says where it looked when signal-cli is nowhere, storing nothing', async () => {
+    const { config } = bot()
+    const answer = await connect(config, 'signal', '', ['127.0.0.1:9'])
+    expect(answer.code).toBe(1)
+    expect(answer.stderr).toStartWith('signal-cli could not be found at 127.0.0.1:9. Start it')
   }, 60_000)
 })

@@ -228,6 +228,11 @@ export class FakeDaemon {
     const params = (request.params ?? {}) as Record<string, unknown>
     this.requests.add({ method, params, id, via: socket.data.via })
     if (this.#silent || this.#unanswered.delete(method)) return
+    // The daemon's own question, asked of no account: which accounts it holds.
+    if (method === 'listAccounts') {
+      reply({ result: [{ number: this.account }], id })
+      return
+    }
     // A multi-account daemon answers every call for an account it does not hold this way.
     if (params.account !== this.account) {
       reply({ error: { code: -32602, message: 'Specified account does not exist', data: null }, id })

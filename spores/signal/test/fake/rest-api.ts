@@ -129,6 +129,7 @@ export class FakeRestApi {
         capabilities: {},
       })
     }
+    if (request.method === 'GET' && path === '/v1/accounts') return Response.json([this.account])
     if (request.method === 'GET' && mine('/v1/receive')) {
       // Outside json-rpc mode the route is a plain HTTP poll, so an upgrade is never accepted.
       if (this.#mode !== 'json-rpc') return Response.json([])
