@@ -69,7 +69,15 @@ async function main(argv: readonly string[]): Promise<number | undefined> {
   if (check) {
     if (json) print(STDOUT, reportJson(lines, warnings))
     else {
-      print(STDOUT, reportText(lines, { t, folders: running.config.spores, warnings }))
+      print(
+        STDOUT,
+        reportText(lines, {
+          t,
+          locale: running.config.defaultLocale,
+          folders: running.config.spores,
+          warnings,
+        }),
+      )
       print(STDOUT, t('boot.couldStart', { live, total: lines.length }))
     }
     running.store.close()
@@ -77,7 +85,10 @@ async function main(argv: readonly string[]): Promise<number | undefined> {
   }
   // Signals are taken before anything says the bot runs: a Ctrl-C the moment it does must stop it cleanly.
   keepRunning(running, { t, logger: logging.logger })
-  print(STDOUT, reportText(lines, { t, folders: running.config.spores, warnings }))
+  print(
+    STDOUT,
+    reportText(lines, { t, locale: running.config.defaultLocale, folders: running.config.spores, warnings }),
+  )
   // Degraded: nothing runs, but the page answers so the refusal can be fixed from there.
   if (running.refused !== undefined && running.http !== undefined) {
     print(STDOUT, t('boot.degraded', { reason: running.refused, url: running.http.url }))

@@ -1,9 +1,12 @@
 import type { GerminationWarning, ReportLine } from '../germination/index.ts'
+import { reasonInLocale } from '../i18n/reason-words.ts'
 import type { CoreText } from './catalogues.ts'
 
 export interface ReportTextOptions {
   readonly t: CoreText
   readonly folders: readonly string[]
+  /** The language the reasons are worded in (the report's own words come from `t`). */
+  readonly locale?: string
   /** Shown after the spores, one line each. */
   readonly warnings?: readonly GerminationWarning[]
 }
@@ -29,7 +32,7 @@ function sporesText(lines: readonly ReportLine[], options: ReportTextOptions): s
     t('report.kind', { kind: line.kind ?? 'unknown' }),
     t(`report.state.${line.state}`),
     line.isolation ? t(`report.isolation.${line.isolation}`) : '',
-    line.reason ?? '',
+    line.reason === undefined ? '' : reasonInLocale(line.reason, options.locale ?? 'en'),
   ])
   // A report of spores none of which was placed (a check that starts nothing) has no such column.
   if (rows.every((row) => row[3] === '')) for (const row of rows) row.splice(3, 1)

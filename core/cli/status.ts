@@ -33,7 +33,11 @@ export async function status(options: {
     const lines = report(running.germination, notLiveIn(running.config.database, holder, t))
     const live = lines.filter((line) => line.state === 'live').length
     const text = [
-      reportText(lines, { t, folders: running.config.spores }).trimEnd(),
+      reportText(lines, {
+        t,
+        locale: running.config.defaultLocale,
+        folders: running.config.spores,
+      }).trimEnd(),
       t('boot.couldStart', { live, total: lines.length }),
       holder ? t('cli.running', { pid: holder.pid, startedAt: holder.startedAt }) : t('cli.stopped'),
     ]

@@ -1,5 +1,12 @@
-import { type ConfigSchema, closedSchemaUndeclaredSecrets } from '@mycelo/septum'
-import { coreReason } from '../i18n/reason-words.ts'
+import {
+  type ConfigIssue,
+  type ConfigSchema,
+  closedSchemaUndeclaredSecrets,
+  type RawZodIssue,
+  type TranslatableRef,
+  toConfigIssue,
+} from '@mycelo/septum'
+import { coreReason, wordedList } from '../i18n/reason-words.ts'
 import { faultText } from './fault.ts'
 
 /** A refusal says which rule failed, for a caller that words it itself, and `reason` in English. */
@@ -12,7 +19,14 @@ export type ConfigurationCheck =
       readonly reason: string
     }
   | { readonly ok: false; readonly problem: 'unchecked'; readonly detail: string; readonly reason: string }
-  | { readonly ok: false; readonly problem: 'incomplete'; readonly issues: string; readonly reason: string }
+  | {
+      readonly ok: false
+      readonly problem: 'incomplete'
+      /** In English, as the kept reason says them; `issueRefs` words them for a reader. */
+      readonly issues: string
+      readonly issueRefs: readonly (TranslatableRef | string)[]
+      readonly reason: string
+    }
 
 /**
  * Validates stored settings against the default export's configSchema (none: they pass as-is) and
@@ -22,6 +36,8 @@ export type ConfigurationCheck =
 export function checkConfiguration(
   schema: ConfigSchema | undefined,
   settings: Record<string, unknown>,
+  /** Whose catalogue words a problem the spore's own checks raise. */
+  spore?: string,
 ): ConfigurationCheck {
   if (schema === undefined) return { ok: true, config: settings }
   let undeclared: readonly string[]
@@ -59,20 +75,42 @@ export function checkConfiguration(
   // The spore gets what its schema parsed, defaults and transforms applied.
   if (result.success) return { ok: true, config: result.data as Record<string, unknown> }
   const issues = Array.isArray(result.error?.issues) ? result.error.issues : []
-  const text = issues.map(issueText).join('; ') || 'the schema refused the settings without saying why'
+  const parts = issues.map((issue) => issueRef(issue, spore))
+  const { text, refs } = wordedList(parts.length > 0 ? parts : [coreRefOf('noIssues')])
   return {
     ok: false,
     problem: 'incomplete',
     issues: text,
-    reason: coreReason('configIncomplete', { issues: text }),
+    issueRefs: refs,
+    reason: coreReason('configIncomplete', { issues: text }, { issues: refs }),
   }
 }
 
-function issueText(issue: {
-  readonly path?: readonly (string | number)[]
-  readonly message?: string
-}): string {
-  const path = Array.isArray(issue.path) ? issue.path.join('.') : ''
-  const message = String(issue.message ?? 'invalid')
-  return path === '' ? message : `${path}: ${message}`
+const coreRefOf = (key: string): TranslatableRef => ({ domain: 'core', key: `reason.${key}` })
+
+/**
+ * One problem as a person reads it: the field, then what is wrong in the `common` words septum
+ * maps each Zod issue to (a spore's own check in its own catalogue), never the validator's English.
+ * An issue with no code is no Zod issue: a hand-written schema's own words, kept as they are.
+ */
+function issueRef(
+  issue: RawZodIssue & { readonly messageKey?: unknown; readonly params?: unknown },
+  spore?: string,
+): TranslatableRef | string {
+  const field = Array.isArray(issue.path) ? issue.path.join('.') : ''
+  const hasKey = typeof issue.messageKey === 'object' || typeof issue.messageKey === 'string'
+  if (!hasKey && issue.code === undefined) {
+    const message = String(issue.message ?? '')
+    return field === '' ? message : `${field}: ${message}`
+  }
+  const { messageKey, params } = (hasKey ? issue : toConfigIssue(issue)) as ConfigIssue
+  let problem: TranslatableRef
+  if (typeof messageKey === 'object' && messageKey !== null) {
+    problem = { ...messageKey, params: { ...messageKey.params, ...params } }
+  } else if (typeof messageKey === 'string' && spore !== undefined) {
+    problem = { domain: spore, key: messageKey, ...(params ? { params } : {}) }
+  } else {
+    problem = coreRefOf('issueUnworded')
+  }
+  return field === '' ? problem : { domain: 'core', key: 'reason.issue', params: { field, problem } }
 }

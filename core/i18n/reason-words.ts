@@ -1,6 +1,6 @@
 import type { TranslatableRef } from '@mycelo/septum'
 import type { IntlMessageFormat } from 'intl-messageformat'
-import { coreDomain, SILENT } from '../boot/catalogues.ts'
+import { coreCatalogues, SILENT } from '../boot/catalogues.ts'
 import { LITERAL, Translator } from './translator.ts'
 
 /**
@@ -50,12 +50,54 @@ export function reasonInWords(translator: Translator, text: string, locale: stri
   return worded === ref.key ? text : worded
 }
 
+/** How a reason's list param (its setting problems) joins its items, in every language. */
+export const LIST_SEPARATOR = '; '
+
+/** A kept reason in one language's words, for a surface with no translator of its own (the report). */
+export function reasonInLocale(text: string, locale: string): string {
+  return reasonInWords(englishVoice(), text, locale)
+}
+
 function render(translator: Translator, ref: TranslatableRef, locale: string): string {
   const params: Record<string, unknown> = {}
   for (const [name, value] of Object.entries(ref.params ?? {})) {
-    params[name] = isRef(value) ? render(translator, value, locale) : value
+    params[name] = Array.isArray(value)
+      ? value
+          .map((item) => (isRef(item) ? render(translator, item, locale) : String(item)))
+          .join(LIST_SEPARATOR)
+      : isRef(value)
+        ? render(translator, value, locale)
+        : value
   }
   return translator.render({ ...ref, params }, locale)
+}
+
+/** A list of parts (see wordedList) in a reader's words. */
+export function listInWords(
+  translator: Translator,
+  parts: readonly (TranslatableRef | string)[],
+  locale: string,
+): string {
+  return parts
+    .map((part) => (typeof part === 'string' ? part : render(translator, part, locale)))
+    .join(LIST_SEPARATOR)
+}
+
+/**
+ * A list of parts, each a ref or text already worded, as one param: in English joined for the
+ * kept text, and for a reader each part in their words.
+ */
+export function wordedList(parts: readonly (TranslatableRef | string)[]): {
+  text: string
+  refs: readonly (TranslatableRef | string)[]
+} {
+  const english = englishVoice()
+  return {
+    text: parts
+      .map((part) => (typeof part === 'string' ? part : render(english, part, 'en')))
+      .join(LIST_SEPARATOR),
+    refs: parts,
+  }
 }
 
 function isRef(value: unknown): value is TranslatableRef {
@@ -69,7 +111,9 @@ function isRef(value: unknown): value is TranslatableRef {
 function englishVoice(): Translator {
   if (voice !== undefined) return voice
   const english = new Translator({ defaultLocale: 'en', logger: SILENT })
-  english.addDomain('core', coreDomain())
+  const { core, common } = coreCatalogues()
+  english.addDomain('core', core)
+  english.addDomain('common', common)
   voice = english
   return english
 }
@@ -83,44 +127,119 @@ export function constantReason(key: string, text: string): string {
   return text
 }
 
-let templates: { readonly key: string; readonly pattern: RegExp }[] | undefined
+interface Template {
+  readonly key: string
+  readonly pattern: RegExp
+  /** Per select argument, the option each literal wording was chosen by. */
+  readonly options: ReadonlyMap<string, ReadonlyMap<string, string>>
+}
+
+let templates: readonly Template[] | undefined
+let issueTemplates: readonly Template[] | undefined
 
 /**
  * The ref of a reason worded in another process (the first start's probe, an earlier run, kept in
  * the install table): matched back against the English `reason.*` templates it was worded from.
+ * Its list of setting problems is read back item by item, against the `common` words of each.
  */
 function readBack(text: string): TranslatableRef | undefined {
-  templates ??= englishTemplates()
-  for (const { key, pattern } of templates) {
+  templates ??= englishTemplates('core', 'reason.')
+  const found = matchTemplates(templates, text)
+  if (found === undefined) return undefined
+  const issues = found.params.issues
+  if (typeof issues !== 'string') return { domain: 'core', ...found }
+  return {
+    domain: 'core',
+    key: found.key,
+    params: { ...found.params, issues: issues.split(LIST_SEPARATOR).map(issueBack) },
+  }
+}
+
+/** One setting problem, `field: problem`, as refs when its English words are the catalogue's. */
+function issueBack(item: string): TranslatableRef | string {
+  issueTemplates ??= englishTemplates('common', 'config.')
+  const at = item.indexOf(': ')
+  if (at < 0) return item
+  const problem = matchTemplates(issueTemplates, item.slice(at + 2))
+  if (problem === undefined) return item
+  const ref: TranslatableRef = {
+    domain: 'core',
+    key: 'reason.issue',
+    params: { field: item.slice(0, at), problem: { domain: 'common', ...problem } },
+  }
+  // Only a reading that words the item again exactly is kept; anything else stays as it was.
+  return render(englishVoice(), ref, 'en') === item ? ref : item
+}
+
+function matchTemplates(
+  list: readonly Template[],
+  text: string,
+): { key: string; params: Record<string, unknown> } | undefined {
+  for (const { key, pattern, options } of list) {
     const found = pattern.exec(text)
-    if (found) return { domain: 'core', key, params: { ...found.groups } }
+    if (!found) continue
+    const params: Record<string, unknown> = {}
+    for (const [name, value] of Object.entries(found.groups ?? {})) {
+      params[name] = options.get(name)?.get(value) ?? value
+    }
+    return { key, params }
   }
   return undefined
 }
 
 type Element = ReturnType<IntlMessageFormat['getAst']>[number]
+const SELECT = 5
 
 /** Read from the compiled English catalogue's parsed messages, not from its file a second time. */
-function englishTemplates(): { key: string; pattern: RegExp }[] {
-  const messages = coreDomain().get('en')?.messages
-  // Keys first: the catalogue compiles a message when it is read, and only reasons are wanted here.
-  const reasons = [...(messages?.keys() ?? [])]
-    .filter((key) => key.startsWith('reason.'))
+function englishTemplates(domain: 'core' | 'common', prefix: string): Template[] {
+  const messages = coreCatalogues()[domain].get('en')?.messages
+  // Keys first: the catalogue compiles a message when it is read, and only these are wanted here.
+  const chosen = [...(messages?.keys() ?? [])]
+    .filter((key) => key.startsWith(prefix))
     .map((key) => ({ key, elements: messages!.get(key)!.getAst() }))
   // The most literal words first: `{step} failed: {fault}` must not claim a migration's failure.
   const literal = (elements: readonly Element[]) =>
     elements.reduce((length, element) => length + (element.type === LITERAL ? element.value.length : 0), 0)
-  return reasons
+  return chosen
     .sort((a, b) => literal(b.elements) - literal(a.elements))
-    .map(({ key, elements }) => ({ key, pattern: patternOf(elements) }))
+    .map(({ key, elements }) => ({ key, ...patternOf(elements) }))
 }
 
-/** A message as a pattern: its text literally, each argument (a select's whole body included) a named group. */
-function patternOf(elements: readonly Element[]): RegExp {
-  const source = elements.map((element) =>
-    element.type === LITERAL ? literally(element.value) : `(?<${(element as { value: string }).value}>.*?)`,
-  )
-  return new RegExp(`^${source.join('')}$`, 's')
+/**
+ * A message as a pattern: its text literally, each argument a named group. A select whose options
+ * are plain words matches one of them and reads back the option that chose it; any other
+ * argument (a plural, a select with arguments inside) is matched whole.
+ */
+function patternOf(elements: readonly Element[]): Omit<Template, 'key'> {
+  const options = new Map<string, Map<string, string>>()
+  const source = elements.map((element) => {
+    if (element.type === LITERAL) return literally(element.value)
+    const name = (element as { value: string }).value
+    if (element.type === SELECT) {
+      const words = plainOptions(element as unknown as { options: Record<string, { value: Element[] }> })
+      if (words !== undefined) {
+        options.set(name, words)
+        const alternatives = [...words.keys()].sort((a, b) => b.length - a.length).map(literally)
+        return `(?<${name}>${[...alternatives, '.*?'].join('|')})`
+      }
+    }
+    return `(?<${name}>.*?)`
+  })
+  return { pattern: new RegExp(`^${source.join('')}$`, 's'), options }
+}
+
+/** A select's options worded in plain text, each wording to the first option that gives it. */
+function plainOptions(select: {
+  options: Record<string, { value: Element[] }>
+}): Map<string, string> | undefined {
+  const words = new Map<string, string>()
+  for (const [option, { value }] of Object.entries(select.options)) {
+    if (option === 'other') continue
+    if (!value.every((element) => element.type === LITERAL)) return undefined
+    const text = value.map((element) => (element as { value: string }).value).join('')
+    if (!words.has(text)) words.set(text, option)
+  }
+  return words
 }
 
 const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

@@ -3,7 +3,10 @@ import { checkConfiguration } from '../germination/configuration.ts'
 import { faultText } from '../germination/fault.ts'
 import type { GerminatedSpore } from '../germination/index.ts'
 import { loadModule } from '../germination/module-loading.ts'
+import { listInWords } from '../i18n/reason-words.ts'
+import type { Translator } from '../i18n/translator.ts'
 import { DONE, type Refusal, refused } from './outcome.ts'
+import { readerLocale } from './reader-locale.ts'
 
 export type SchemaReading =
   | { readonly ok: true; readonly schema: ConfigSchema | undefined }
@@ -129,8 +132,10 @@ export function checkStoredSettings(
   plugin: string,
   schema: ConfigSchema | undefined,
   settings: Record<string, unknown>,
+  /** Words the problems for whoever asked, so the refusal reads in their language. */
+  translator?: Translator,
 ): typeof DONE | Refusal {
-  const check = checkConfiguration(schema, settings)
+  const check = checkConfiguration(schema, settings, plugin)
   if (check.ok) return DONE
   switch (check.problem) {
     case 'secrets_undeclared':
@@ -138,7 +143,13 @@ export function checkStoredSettings(
     case 'unchecked':
       return refused('configuration_unchecked', { plugin, reason: check.detail })
     case 'incomplete':
-      return refused('configuration_incomplete', { plugin, issues: check.issues })
+      return refused('configuration_incomplete', {
+        plugin,
+        issues:
+          translator === undefined
+            ? check.issues
+            : listInWords(translator, check.issueRefs, readerLocale(translator.defaultLocale)),
+      })
   }
 }
 

@@ -98,7 +98,7 @@ export function pluginsToggle(runtime: CoreRuntime, plugins: PluginStore): Plugi
       if (excluded !== undefined) return refused('septum_excluded', { plugin: name, reason: excluded })
       const schema = await readConfigSchema(spore, manifest)
       if (!schema.ok) return refused('configuration_unchecked', { plugin: name, reason: schema.reason })
-      const checked = checkStoredSettings(name, schema.schema, plugins.settingsOf(name))
+      const checked = checkStoredSettings(name, schema.schema, plugins.settingsOf(name), runtime.translator)
       if (!checked.ok) return checked
       plugins.recordInstall(name, { enabled: true, reason: null })
       if (!runtime.lifecycle.active) return DONE

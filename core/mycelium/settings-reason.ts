@@ -34,9 +34,9 @@ export interface RecheckOptions {
 export function recheckSettingsReason({ spore, plugins, schema, before }: RecheckOptions): void {
   const shown = spore.reason
   if (shown === undefined || spore.state === 'live') return
-  const was = checkConfiguration(schema, { ...before })
+  const was = checkConfiguration(schema, { ...before }, spore.name)
   if (!(was.ok ? NOW_VALID.has(shown) : shown === was.reason)) return
-  const now = checkConfiguration(schema, plugins.settingsOf(spore.name))
+  const now = checkConfiguration(schema, plugins.settingsOf(spore.name), spore.name)
   const reason = now.ok
     ? spore.state === 'dormant'
       ? SETTINGS_NOW_VALID_DORMANT

@@ -50,6 +50,23 @@ describe('the report', () => {
     expect(french).toContain('  x        inconnu  dormante')
   })
 
+  it('words a setting problem in the report’s language, never in the validator’s', () => {
+    const needy = [
+      {
+        name: 'discord',
+        kind: 'hypha',
+        state: 'disabled',
+        reason:
+          'configuration is incomplete: token: Required (expected text). Fix it in its settings: Spores on the admin page, /set in chat, or bun run mycelo set.',
+        dir: '/s/discord',
+      },
+    ] as const
+    const french = reportText(needy, { t: coreText(catalogs, 'fr'), locale: 'fr', folders: ['/s'] })
+    expect(french).toContain(
+      '  discord  canal  désactivée  la configuration est incomplète\u00a0: token\u00a0: Obligatoire (attendu\u00a0: du texte). Corrigez-la',
+    )
+  })
+
   it('says where it looked when it found nothing', () => {
     expect(reportText([], { t: coreText(catalogs, 'en'), folders: ['/a', '/b'] })).toBe(
       'Germination report: no spores\n  No spore was found in /a, /b.\n',

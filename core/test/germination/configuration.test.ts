@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'bun:test'
+import { coreCatalogues, SILENT } from '../../boot/catalogues.ts'
+import { reasonInWords } from '../../i18n/reason-words.ts'
+import { Translator } from '../../i18n/translator.ts'
 import {
   germinateIn,
   lifecycleModule,
@@ -10,6 +13,11 @@ import {
 } from './fixtures.ts'
 
 const root = scratchRoot()
+
+/** A reader's translator, with the core's and the shared catalogues, as the runtime has them. */
+const reader = new Translator({ defaultLocale: 'en', logger: SILENT })
+reader.addDomain('core', coreCatalogues().core)
+reader.addDomain('common', coreCatalogues().common)
 
 /** A rhiza whose default export carries the given configSchema expression. */
 const withSchema = (name: string, schema: string) =>
@@ -71,17 +79,35 @@ describe('configuration', () => {
     const spore = await germinateWith('radarr', {})
 
     expect(spore.state).toBe('dormant')
-    expect(spore.reason).toBe('configuration is incomplete: apiKey: apiKey is required; nothing is set')
+    expect(spore.reason).toBe(
+      'configuration is incomplete: apiKey: apiKey is required; nothing is set. Fix it in its settings: Spores on the admin page, /set in chat, or bun run mycelo set.',
+    )
     expect(spore.config).toEqual({})
   })
 
-  it('reports a defineConfig schema refusal the same way', async () => {
-    await withSchema('radarr', `defineConfig(z.object({ apiKey: z.string().min(1) }))`)
+  it('words a defineConfig schema refusal for people: each field, what is wrong and what to do, no validator text', async () => {
+    await withSchema('radarr', `defineConfig(z.object({ apiKey: z.string().min(1), retries: z.number() }))`)
 
-    const spore = await germinateWith('radarr', {})
+    const spore = await germinateWith('radarr', { retries: 'three' })
 
     expect(spore.reason).toBe(
-      'configuration is incomplete: apiKey: Invalid input: expected string, received undefined',
+      'configuration is incomplete: apiKey: Required (expected text); retries: Expected a number, received text. Fix it in its settings: Spores on the admin page, /set in chat, or bun run mycelo set.',
+    )
+    // The same reason in a French reader's words, the problems included.
+    expect(reasonInWords(reader, spore.reason!, 'fr')).toBe(
+      'la configuration est incomplète\u00a0: apiKey\u00a0: Obligatoire (attendu\u00a0: du texte); ' +
+        'retries\u00a0: Attendu\u00a0: un nombre\u00a0; reçu\u00a0: du texte. Corrigez-la dans ses réglages\u00a0: ' +
+        'Spores sur la page d’administration, /set dans la discussion, ou bun run mycelo set.',
+    )
+  })
+
+  it('words a reason kept by another process (the first start, the install table) in the reader’s language too', () => {
+    // Never worded in this process: read back from its English words alone.
+    const kept =
+      'configuration is incomplete: zeta.depth: Required (expected a number); omega: odd. Fix it in its settings: Spores on the admin page, /set in chat, or bun run mycelo set.'
+    expect(reasonInWords(reader, kept, 'fr')).toBe(
+      'la configuration est incomplète\u00a0: zeta.depth\u00a0: Obligatoire (attendu\u00a0: un nombre); omega: odd. ' +
+        'Corrigez-la dans ses réglages\u00a0: Spores sur la page d’administration, /set dans la discussion, ou bun run mycelo set.',
     )
   })
 

@@ -50,7 +50,11 @@ describe('enabled state', () => {
 
     expect(Object.fromEntries(store.rows)).toEqual({
       valid: { enabled: true, reason: null },
-      unset: { enabled: false, reason: 'configuration is incomplete: apiKey: apiKey is required' },
+      unset: {
+        enabled: false,
+        reason:
+          'configuration is incomplete: apiKey: apiKey is required. Fix it in its settings: Spores on the admin page, /set in chat, or bun run mycelo set.',
+      },
       refused: { enabled: false, reason: expect.stringMatching(/^manifest refused: septum: /) },
     })
     expect(report(germination)).toEqual([
@@ -65,7 +69,8 @@ describe('enabled state', () => {
         name: 'unset',
         kind: 'rhiza',
         state: 'disabled',
-        reason: 'configuration is incomplete: apiKey: apiKey is required',
+        reason:
+          'configuration is incomplete: apiKey: apiKey is required. Fix it in its settings: Spores on the admin page, /set in chat, or bun run mycelo set.',
         dir: `${root()}/unset`,
       },
       { name: 'valid', kind: 'rhiza', state: 'live', dir: `${root()}/valid` },
@@ -82,7 +87,7 @@ describe('enabled state', () => {
     expect(store.rows.get('guard')).toEqual({ enabled: true, reason: null })
     expect(sporeNamed(germination, 'guard').state).toBe('dormant')
     expect(sporeNamed(germination, 'guard').reason).toBe(
-      'configuration is incomplete: apiKey: apiKey is required',
+      'configuration is incomplete: apiKey: apiKey is required. Fix it in its settings: Spores on the admin page, /set in chat, or bun run mycelo set.',
     )
     expect(store.rows.get('advisor')?.enabled).toBe(false)
     expect(sporeNamed(germination, 'advisor').state).toBe('disabled')
@@ -111,7 +116,7 @@ describe('enabled state', () => {
     expect(sporeNamed(germination, 'valid').state).toBe('live')
     expect(sporeNamed(germination, 'unset').state).toBe('disabled')
     expect(sporeNamed(germination, 'unset').reason).toBe(
-      'configuration is incomplete: apiKey: apiKey is required',
+      'configuration is incomplete: apiKey: apiKey is required. Fix it in its settings: Spores on the admin page, /set in chat, or bun run mycelo set.',
     )
   })
 

@@ -37,7 +37,11 @@ describe('the first start', () => {
 
     expect(Object.fromEntries(store.rows)).toEqual({
       'probe-set': { enabled: true, reason: null },
-      'probe-unset': { enabled: false, reason: 'configuration is incomplete: token: token is required' },
+      'probe-unset': {
+        enabled: false,
+        reason:
+          'configuration is incomplete: token: token is required. Fix it in its settings: Spores on the admin page, /set in chat, or bun run mycelo set.',
+      },
     })
     expect(germination.byName.get('probe-unset')?.state).toBe('disabled')
     expect(germination.byName.get('probe-set')?.state).toBe('live')
@@ -56,7 +60,7 @@ describe('the first start', () => {
     const guard = germination.byName.get('probe-guard')!
     expect([guard.state, guard.reason]).toEqual([
       'dormant',
-      'configuration is incomplete: token: token is required',
+      'configuration is incomplete: token: token is required. Fix it in its settings: Spores on the admin page, /set in chat, or bun run mycelo set.',
     ])
     expect(imported()).not.toContain('probe-guard')
   })

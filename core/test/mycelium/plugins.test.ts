@@ -123,7 +123,7 @@ describe('plugins.toggle', () => {
     // Settings stored before they were checked at write time still block enable().
     bot.plugins.setSetting('keyed', 'apiKey', '')
     expect(refusalText(bot, await mycelium.enable('keyed'))).toBe(
-      'configuration is incomplete: apiKey: Too small: expected string to have >=1 characters',
+      'configuration is incomplete: apiKey: Must be at least 1 character long. Fix it in its settings, then enable it.',
     )
     expect(row('keyed')?.enabled).toBe(false)
 
