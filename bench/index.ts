@@ -9,6 +9,7 @@ import { firstContactFloor } from './floors.ts'
 import { installFromLoopback } from './install.ts'
 import { matrixPath } from './matrix.ts'
 import { coldLookups, firstContact, steadyState, withInhibitors } from './message-path.ts'
+import { outboxCost } from './outbox.ts'
 import { hubotSteady } from './peers/hubot.ts'
 import { bootWith, idleMemory } from './processes.ts'
 import { reloadUnderLoad } from './reload.ts'
@@ -24,7 +25,7 @@ const DISCORD = env('BENCH_DISCORD_MESSAGES', 2_000)
 const TELEGRAM = env('BENCH_TELEGRAM_MESSAGES', 1_000)
 const MATRIX = env('BENCH_MATRIX_MESSAGES', 1_000)
 
-// BENCH_ONLY=steady,cold,first,inhibitors,boot,idle,discord,telegram,matrix,install,agent,reload runs only those.
+// BENCH_ONLY=steady,cold,first,inhibitors,boot,idle,discord,telegram,matrix,install,agent,reload,outbox runs only those.
 const SCENARIOS = [
   'steady',
   'cold',
@@ -38,6 +39,7 @@ const SCENARIOS = [
   'install',
   'agent',
   'reload',
+  'outbox',
 ]
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim())
 const unknown = only?.filter((name) => !SCENARIOS.includes(name)) ?? []
@@ -65,6 +67,11 @@ for (let round = 1; round <= ROUNDS; round++) {
     keep('steadyFloor', timing(steady.floor))
     // The peer answers the same workload in the same round: the target is the ratio between them.
     keep('hubot', timing(await hubotSteady(STEADY, 50)))
+  }
+  if (runs('outbox')) {
+    const cost = await outboxCost(env('BENCH_OUTBOX_MESSAGES', 20_000))
+    keep('outboxDurable', timing(cost.durable))
+    keep('outboxDirect', timing(cost.direct))
   }
   if (runs('cold')) {
     keep('cold10', timing(await coldLookups({ count: COLD, people: 10, roles: 0 })))
@@ -287,6 +294,19 @@ if (runs('agent')) {
   })
 }
 // Reloading a spore while messages for it keep coming; RSS before and after a hundred reloads.
+if (runs('outbox')) {
+  const durable = at('outboxDurable')
+  const direct = at('outboxDirect')
+  const share = durable.perSecond / direct.perSecond
+  add({
+    scenario: 'sends through the durable outbox (a row written, then deleted) against straight to the hypha',
+    value: share,
+    unit: '× direct',
+    target: '≥ 0.85',
+    met: share >= 0.85,
+    detail: { ...durable, directPerSecond: direct.perSecond, directP99Ms: direct.p99Ms },
+  })
+}
 if (runs('reload')) {
   const reload = await reloadUnderLoad(env('BENCH_RELOADS', 100))
   add({
