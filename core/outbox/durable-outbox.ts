@@ -2,6 +2,7 @@ import type { DeliveryOptions, Logger, OutgoingContent, PushTarget } from '@myce
 import { isTemporaryFailure } from '@mycelo/septum'
 import type { OutboxRows } from '../store/outbox-rows.ts'
 import { DeadlineExceeded } from '../supervision/deadline.ts'
+import { Watch, watchFor } from '../supervision/deadline-lines.ts'
 import { decodeContent, encodeContent } from './content-codec.ts'
 import { type ChannelOutbox, DropTally, type OutboxReport } from './tally.ts'
 
@@ -23,14 +24,53 @@ export interface DurableOutboxOptions {
   readonly now?: () => number
 }
 
-/** How a caller waiting on a first try is told: sent or kept resolves, a refusal rejects. */
-interface Answer {
-  readonly resolve: () => void
-  readonly reject: (error: unknown) => void
+/**
+ * A caller waiting on its message's first try. Sent resolves; kept (a temporary failure, or no word
+ * within answerWithinMs) records the message first, then resolves; a refusal rejects.
+ */
+class Answer extends Watch {
+  readonly #kept: () => void
+  readonly #resolve: () => void
+  readonly #reject: (error: unknown) => void
+  #done = false
+
+  constructor(options: { kept: () => void; resolve: () => void; reject: (error: unknown) => void }) {
+    super()
+    this.#kept = options.kept
+    this.#resolve = options.resolve
+    this.#reject = options.reject
+  }
+
+  sent(): void {
+    if (this.#settle()) this.#resolve()
+  }
+
+  kept(): void {
+    if (!this.#settle()) return
+    this.#kept()
+    this.#resolve()
+  }
+
+  refused(error: unknown): void {
+    if (this.#settle()) this.#reject(error)
+  }
+
+  /** No word in time: the caller is told it was accepted, so the message is recorded now. */
+  expire(): void {
+    this.kept()
+  }
+
+  #settle(): boolean {
+    if (this.#done) return false
+    this.#done = true
+    this.release()
+    return true
+  }
 }
 
 interface Entry {
-  readonly id: number
+  /** Its row in the store; undefined while it has been tried at once and its caller not yet told. */
+  id: number | undefined
   readonly deliveryId: string
   readonly content: OutgoingContent
   readonly acceptedAt: number
@@ -112,38 +152,42 @@ export class DurableOutbox {
   }
 
   /**
-   * Records the message: from then on it is the outbox's to send. Refused at once, and never
+   * Takes the message: from then on it is the outbox's to send. Refused at once, and never
    * recorded, for a channel that is not live, one with `limit` messages waiting, or while stopping.
-   * A message with nothing ahead of it goes at once, and its caller hears how: resolved once sent
-   * or kept for a later try (or after `answerWithinMs`), rejected with the channel's refusal. One
-   * that queues behind others resolves at once.
+   * A message with nothing ahead of it goes at once, and its caller hears how: resolved once sent,
+   * rejected with the channel's refusal, or, kept for a later try (or no word within
+   * `answerWithinMs`), recorded and then resolved. One that queues behind others is recorded and
+   * resolves at once. Either way a message is in the store before its caller is told it was
+   * accepted, and one the channel took at once never costs a write.
    */
   accept(target: PushTarget, content: OutgoingContent): Promise<void> {
     const refusal = this.#refusal(target.channel)
     if (refusal !== undefined) return Promise.reject(new Error(refusal))
-    const acceptedAt = this.#now()
-    const deliveryId = newDeliveryId()
-    const id = this.#options.rows.add({
-      channel: target.channel,
-      conversationId: target.conversationId,
-      deliveryId,
-      content: encodeContent(content),
-      acceptedAt,
-    })
-    const entry: Entry = { id, deliveryId, content, acceptedAt }
+    const entry: Entry = { id: undefined, deliveryId: newDeliveryId(), content, acceptedAt: this.#now() }
     const lane = this.#enqueue(target, entry)
-    if (lane.held || lane.entries.length > 1 || lane.timer !== undefined) return Promise.resolve()
+    if (lane.held || lane.entries.length > 1 || lane.timer !== undefined) {
+      // Those ahead first (only a head being tried can be unrecorded), so the store keeps the order.
+      for (const waiting of lane.entries) this.#record(lane.target, waiting)
+      return Promise.resolve()
+    }
     const answered = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(resolve, this.#options.answerWithinMs)
-      const settle = (then: () => void) => {
-        clearTimeout(timer)
-        entry.answer = undefined
-        then()
-      }
-      entry.answer = { resolve: () => settle(resolve), reject: (error) => settle(() => reject(error)) }
+      entry.answer = new Answer({ kept: () => this.#record(target, entry), resolve, reject })
     })
+    watchFor(this.#options.answerWithinMs, entry.answer!)
     this.#run(lane)
     return answered
+  }
+
+  /** Writes an entry's row unless it has one: the store now holds it for the next start. */
+  #record(target: PushTarget, entry: Entry): void {
+    if (entry.id !== undefined || this.#closed) return
+    entry.id = this.#options.rows.add({
+      channel: target.channel,
+      conversationId: target.conversationId,
+      deliveryId: entry.deliveryId,
+      content: encodeContent(entry.content),
+      acceptedAt: entry.acceptedAt,
+    })
   }
 
   /** A channel is back: its conversations waiting for it go now rather than at their next try. */
@@ -171,6 +215,13 @@ export class DurableOutbox {
       })
       await Promise.race([Promise.allSettled([...this.#inFlight]), expiry])
       clearTimeout(timer)
+    }
+    // What is still being tried, its caller not yet told, is kept for the next start too.
+    for (const lane of this.#lanes.values()) {
+      for (const entry of lane.entries) {
+        entry.answer?.kept()
+        this.#record(lane.target, entry)
+      }
     }
     this.#closed = true
     const waiting = this.waiting()
@@ -245,7 +296,7 @@ export class DurableOutbox {
         continue
       }
       if (!this.#options.live(target.channel)) {
-        entry.answer?.resolve()
+        entry.answer?.kept()
         return this.#later(lane, 'the channel is not live')
       }
       try {
@@ -257,14 +308,14 @@ export class DurableOutbox {
           error instanceof DeadlineExceeded ||
           !this.#options.live(target.channel)
         if (temporary || this.#closed) {
-          entry.answer?.resolve()
+          entry.answer?.kept()
           return this.#later(lane, words)
         }
-        entry.answer?.reject(error)
+        entry.answer?.refused(error)
         this.#drop(lane, { reason: 'refused', detail: words })
         continue
       }
-      entry.answer?.resolve()
+      entry.answer?.sent()
       this.#settle(lane)
     }
     if (lane.entries.length === 0) this.#lanes.delete(`${target.channel}\u0000${target.conversationId}`)
@@ -277,7 +328,7 @@ export class DurableOutbox {
     lane.attempt = 0
     this.#waiting.set(lane.target.channel, this.waiting(lane.target.channel) - 1)
     // After close the store may be gone; the row stays and the next start sends it again.
-    if (!this.#closed) this.#options.rows.remove(entry.id)
+    if (!this.#closed && entry.id !== undefined) this.#options.rows.remove(entry.id)
   }
 
   #drop(lane: Lane, drop: { reason: 'age' | 'refused'; detail: string }): void {
@@ -289,6 +340,8 @@ export class DurableOutbox {
     const log = drop.reason === 'age' ? this.#options.logger.warn : this.#options.logger.error
     log.call(this.#options.logger, line, { channel, conversationId, why: drop.detail })
     this.#tally.note(channel, { at: new Date(this.#now()), conversationId, ...drop })
+    // A caller still waiting on its first try hears why it went nowhere.
+    lane.entries[0]?.answer?.refused(new Error(`${line}: ${drop.detail}`))
     this.#settle(lane)
   }
 
@@ -314,9 +367,14 @@ export class DurableOutbox {
   }
 }
 
-/** 16 letters and digits, random: unique enough that two messages never share one on a platform. */
+/** This process's part of every delivery id: random, so two runs never hand out the same one. */
+const RUN_PREFIX = Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) =>
+  (byte % 36).toString(36),
+).join('')
+let deliveries = 0
+
+/** 16 letters and digits, unique across runs: the run's random part, then a count (no draw per message). */
 function newDeliveryId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16))
-  const alphabet = '0123456789abcdefghijklmnopqrstuvwxyz'
-  return Array.from(bytes, (byte) => alphabet[byte % 36]).join('')
+  deliveries += 1
+  return RUN_PREFIX + deliveries.toString(36).padStart(8, '0')
 }
