@@ -6,6 +6,7 @@ import { agentPath } from './agent.ts'
 import { discordPath } from './discord.ts'
 import { type Figure, median, type Timing } from './figures.ts'
 import { firstContactFloor } from './floors.ts'
+import { echoThrough, idleHostMiB, watchdogMs } from './hosts.ts'
 import { installFromLoopback } from './install.ts'
 import { matrixPath } from './matrix.ts'
 import { coldLookups, firstContact, steadyState, withInhibitors } from './message-path.ts'
@@ -24,8 +25,10 @@ const NEWCOMERS = env('BENCH_NEWCOMERS', 10_000)
 const DISCORD = env('BENCH_DISCORD_MESSAGES', 2_000)
 const TELEGRAM = env('BENCH_TELEGRAM_MESSAGES', 1_000)
 const MATRIX = env('BENCH_MATRIX_MESSAGES', 1_000)
+const HOSTED = env('BENCH_HOSTED_MESSAGES', 5_000)
+const IDLE_HOSTS = env('BENCH_IDLE_HOSTS', 20)
 
-// BENCH_ONLY=steady,cold,first,inhibitors,boot,idle,discord,telegram,matrix,install,agent,reload,outbox runs only those.
+// BENCH_ONLY=steady,cold,first,inhibitors,boot,idle,discord,telegram,matrix,install,agent,reload,outbox,hosts runs only those.
 const SCENARIOS = [
   'steady',
   'cold',
@@ -40,6 +43,7 @@ const SCENARIOS = [
   'agent',
   'reload',
   'outbox',
+  'hosts',
 ]
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim())
 const unknown = only?.filter((name) => !SCENARIOS.includes(name)) ?? []
@@ -90,6 +94,18 @@ for (let round = 1; round <= ROUNDS; round++) {
     keep('boot100', { firstMs: b100.firstStartMs, laterMs: b100.laterStartMs })
     const b500 = await bootWith(500)
     keep('boot500', { firstMs: b500.firstStartMs, laterMs: b500.laterStartMs })
+  }
+  if (runs('hosts')) {
+    keep('echoInline', timing(await echoThrough('inline', HOSTED)))
+    keep('echoHosted', timing(await echoThrough('worker', HOSTED)))
+    keep('idleHost', { perHostMiB: await idleHostMiB(IDLE_HOSTS) })
+    keep('watchdog', { ms: await watchdogMs() })
+    const inline = await bootWith(100, 'inline')
+    const hosted = await bootWith(100, 'worker')
+    keep('bootHosts', {
+      inlineMs: Math.max(inline.firstStartMs, inline.laterStartMs),
+      hostedMs: Math.max(hosted.firstStartMs, hosted.laterStartMs),
+    })
   }
   if (runs('idle')) {
     const { firstStart, laterStart, bareBun } = await idleMemory()
@@ -191,6 +207,49 @@ if (runs('boot')) {
       detail: { firstStartMs: m(name, 'firstMs'), laterStartMs: m(name, 'laterMs') },
     })
   }
+}
+if (runs('hosts')) {
+  const inline = at('echoInline')
+  const hosted = at('echoHosted')
+  const share = hosted.perSecond / inline.perSecond
+  add({
+    scenario: 'a command answered by an isolated enzyme (its own worker) against the same enzyme inline',
+    value: share,
+    unit: '× inline',
+    target: '≥ 0.25',
+    met: share >= 0.25,
+    detail: {
+      ...hosted,
+      inlinePerSecond: inline.perSecond,
+      inlineP50Ms: inline.p50Ms,
+      inlineP99Ms: inline.p99Ms,
+    },
+  })
+  const perHost = m('idleHost', 'perHostMiB')
+  add({
+    scenario: `idle resident memory per isolated spore (${IDLE_HOSTS} idle hosts against none)`,
+    value: perHost,
+    unit: 'MiB RSS',
+    target: '≤ 4',
+    met: perHost <= 4,
+  })
+  const watchdog = m('watchdog', 'ms')
+  add({
+    scenario: 'a handler spinning in its host: from its missed deadline to the spore answering in a new host',
+    value: watchdog,
+    unit: 'ms',
+    target: '(figure)',
+    met: true,
+  })
+  const bootRatio = m('bootHosts', 'hostedMs') / m('bootHosts', 'inlineMs')
+  add({
+    scenario: 'boot with 100 isolated spores against the same 100 inline (spawn to "running")',
+    value: bootRatio,
+    unit: '× inline',
+    target: '≤ 2',
+    met: bootRatio <= 2,
+    detail: { inlineMs: m('bootHosts', 'inlineMs'), hostedMs: m('bootHosts', 'hostedMs') },
+  })
 }
 if (runs('idle')) {
   const idleWorst = Math.max(m('idle', 'firstMiB'), m('idle', 'laterMiB'))

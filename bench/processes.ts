@@ -94,14 +94,19 @@ export interface BootFigures {
 }
 
 /** From spawning the process to "running", with `count` generated spores: first start, then later. */
-export async function bootWith(count: number): Promise<BootFigures> {
+export async function bootWith(
+  count: number,
+  isolation: 'worker' | 'inline' = 'inline',
+): Promise<BootFigures> {
   const scratch = scratchFolder(`bench-boot${count}`)
   try {
     const spores = join(scratch.path, 'spores')
     mkdirSync(spores, { recursive: true })
     for (let i = 0; i < count; i++) writeSpore(spores, `spore${i}`, generatedSpore(i))
     const configFile = join(scratch.path, 'mycelo.yaml')
-    writeFileSync(configFile, `spores: [${spores}]\ndatabase: ${join(scratch.path, 'mycelo.db')}\n`)
+    // Spores in a scratch folder would run in hosts by default: each figure says which it measures.
+    const hosts = `isolation: { default: ${isolation} }\n`
+    writeFileSync(configFile, `spores: [${spores}]\ndatabase: ${join(scratch.path, 'mycelo.db')}\n${hosts}`)
     const first = await startBot(configFile)
     await stopBot(first)
     const later = await startBot(configFile)

@@ -7,7 +7,7 @@ import { heapStats } from 'bun:jsc'
 import type { Manifest } from '@mycelo/septum'
 import { hostedOperations } from '../agent/hosted-operations.ts'
 import { faultText } from '../germination/fault.ts'
-import { type LoadedModule, loadModule } from '../germination/module-loading.ts'
+import { importModule, type LoadedModule } from '../germination/module-import.ts'
 import { Bridge, type WireMessage } from './bridge.ts'
 import { guardImports, type ImportAllowance } from './import-guard.ts'
 import { markSync } from './marshal.ts'
@@ -48,11 +48,9 @@ process.on('unhandledRejection', (error) => end('unhandled rejection', error))
 const root = {
   async load(request: LoadRequest) {
     guardImports(request.allow, request.dir)
-    const loading = await loadModule(request.dir, request.manifest, {
-      deadlineMs: request.deadlineMs,
-      ...(request.fresh === undefined ? {} : { fresh: request.fresh }),
-    })
-    if (!loading.ok) return { refused: loading.reason }
+    const loading = await importModule(request.dir, request.manifest, request)
+    // Worded by the core: the words, and what a reader's language makes of them, live there.
+    if (!loading.ok) return { refused: loading.refusal }
     loaded = loading.module
     if (loaded === undefined) return { module: false }
     const { configSchema, migrations, operations } = loaded.exported

@@ -1,12 +1,13 @@
 import type { ConfigSchema, JsonSchema, Manifest, StorageMigration } from '@mycelo/septum'
 import { faultText } from '../germination/fault.ts'
-import type { ModuleLoad, SporeExport } from '../germination/module-loading.ts'
+import type { ImportRefusal, SporeExport } from '../germination/module-import.ts'
+import { type ModuleLoad, refusalText } from '../germination/module-loading.ts'
 import { coreReason } from '../i18n/reason-words.ts'
 import type { Host } from './host.ts'
 import { hostKeeper } from './keeper.ts'
 
 interface LoadAnswer {
-  readonly refused?: string
+  readonly refused?: ImportRefusal
   readonly module?: boolean
   readonly entry?: string
   readonly schema?: {
@@ -54,7 +55,7 @@ export async function loadIsolated(
   }
   if (answer.refused !== undefined || !answer.module) {
     hostKeeper.end(host)
-    if (answer.refused !== undefined) return { ok: false, reason: answer.refused }
+    if (answer.refused !== undefined) return { ok: false, reason: refusalText(answer.refused) }
     return { ok: true, module: undefined }
   }
   const exported: SporeExport = {

@@ -64,6 +64,7 @@ describe('enabled state', () => {
         state: 'disabled',
         reason: store.rows.get('refused')!.reason!,
         dir: `${root()}/refused`,
+        isolation: 'inline',
       },
       {
         name: 'unset',
@@ -72,8 +73,9 @@ describe('enabled state', () => {
         reason:
           'configuration is incomplete: apiKey: apiKey is required. Fix it in its settings: Spores on the admin page, /set in chat, or bun run mycelo set.',
         dir: `${root()}/unset`,
+        isolation: 'inline',
       },
-      { name: 'valid', kind: 'rhiza', state: 'live', dir: `${root()}/valid` },
+      { name: 'valid', kind: 'rhiza', state: 'live', dir: `${root()}/valid`, isolation: 'inline' },
     ])
   })
 

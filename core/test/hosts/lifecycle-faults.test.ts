@@ -116,10 +116,11 @@ describe('an isolated handler that allocates without end', () => {
         pong: PONG,
         hoard: faultyEnzyme(
           'hoard',
-          'const hoard = []; for (let i = 0; ; i++) { hoard.push(new Array(4 * 1024 * 1024).fill(i)); await Bun.sleep(20) }',
+          'const hoard = []; for (let i = 0; ; i++) { hoard.push(new Array(1024 * 1024).fill(i)); await Bun.sleep(5) }',
         ),
       },
-      config: `${FAULT_CONFIG}limits: { memoryMiB: 64 }\n`,
+      // Its ping is given time: a host allocating (and collecting) on a busy machine answers late.
+      config: `${FAULT_CONFIG.replace('answerMs: 1000', 'answerMs: 4000')}limits: { memoryMiB: 64 }\n`,
       grants: { alice: ['owner'], bob: ['owner'] },
     })
     const faulting = answered(core, '/hoard', 'alice', 20_000)
