@@ -3,19 +3,11 @@ import { z } from 'zod'
 import { MESSAGE_LIMIT } from '../../agent/failure.ts'
 import {
   defineModule,
-  type ExecuteResult,
   makeAgentRuntime,
   type SandboxFailureReport,
   sandboxFailureMessage,
 } from '../../agent/index.ts'
-import { gate, notesModule } from './notes.ts'
-
-type Failed = Extract<ExecuteResult, { ok: false }>
-
-function failed(result: ExecuteResult): Failed {
-  if (result.ok) throw new Error(`expected a failure, got ${JSON.stringify(result.value)}`)
-  return result
-}
+import { brokenModule, failed, gate, notesModule } from './notes.ts'
 
 describe('a fresh sandbox per call', () => {
   it('keeps no variable, function or global between calls', async () => {
@@ -165,19 +157,8 @@ describe('the depth-1 forms', () => {
 
 describe('the typed failure channel', () => {
   const reports: SandboxFailureReport[] = []
-  const broken = defineModule({
-    id: 'broken',
-    operations: {
-      explode: {
-        access: 'read',
-        input: z.object({}),
-        output: z.null(),
-        run: () => {
-          throw new Error('database password is hunter2')
-        },
-      },
-    },
-  })
+  const broken = brokenModule('database password is hunter2')
+
   const runtime = makeAgentRuntime({ modules: [broken], onSandboxFailure: (report) => reports.push(report) })
 
   it('names a syntax error and a guest exception', async () => {

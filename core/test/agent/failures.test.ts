@@ -1,35 +1,11 @@
 // The typed failure channel read by type: which failure an execute reports never depends on the
 // words of an error, only on what raised it.
 import { describe, expect, it } from 'bun:test'
-import { z } from 'zod'
-import {
-  defineModule,
-  type ExecuteResult,
-  makeAgentRuntime,
-  type SandboxFailureReport,
-} from '../../agent/index.ts'
+import { makeAgentRuntime, type SandboxFailureReport } from '../../agent/index.ts'
 import { type PoolRun, type RunningSandbox, SandboxPool } from '../../agent/pool/pool.ts'
+import { brokenModule, failed } from './notes.ts'
 
-type Failed = Extract<ExecuteResult, { ok: false }>
-
-function failed(result: ExecuteResult): Failed {
-  if (result.ok) throw new Error(`expected a failure, got ${JSON.stringify(result.value)}`)
-  return result
-}
-
-const broken = defineModule({
-  id: 'broken',
-  operations: {
-    explode: {
-      access: 'read',
-      input: z.object({}),
-      output: z.null(),
-      run: () => {
-        throw new Error('the disk is on fire')
-      },
-    },
-  },
-})
+const broken = brokenModule()
 
 /** A pool whose sandbox fails with whatever it is given: a foreign adapter, for the classifier. */
 class ForeignPool extends SandboxPool {

@@ -1,6 +1,11 @@
 // A small module for the runtime's tests: reads, a write, a confirm write, and a record of calls.
 import { z } from 'zod'
-import { type AgentModule, defineModule, type InvocationContext } from '../../agent/index.ts'
+import {
+  type AgentModule,
+  defineModule,
+  type ExecuteResult,
+  type InvocationContext,
+} from '../../agent/index.ts'
 
 export interface NotesModule {
   readonly module: AgentModule
@@ -60,4 +65,29 @@ export function gate<T = void>(): { promise: Promise<T>; open(value: T): void } 
     open = resolve
   })
   return { promise, open }
+}
+
+export type Failed = Extract<ExecuteResult, { ok: false }>
+
+/** The failure of an execute that had to fail; the test fails with its value otherwise. */
+export function failed(result: ExecuteResult): Failed {
+  if (result.ok) throw new Error(`expected a failure, got ${JSON.stringify(result.value)}`)
+  return result
+}
+
+/** A module whose one operation throws on the host side, with text the model must never see. */
+export function brokenModule(secret = 'the disk is on fire'): AgentModule {
+  return defineModule({
+    id: 'broken',
+    operations: {
+      explode: {
+        access: 'read',
+        input: z.object({}),
+        output: z.null(),
+        run: () => {
+          throw new Error(secret)
+        },
+      },
+    },
+  })
 }

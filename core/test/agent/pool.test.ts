@@ -3,14 +3,7 @@
 import { describe, expect, it } from 'bun:test'
 import { type ExecuteResult, makeAgentRuntime } from '../../agent/index.ts'
 import { SandboxPool } from '../../agent/pool/pool.ts'
-import { notesModule } from './notes.ts'
-
-type Failed = Extract<ExecuteResult, { ok: false }>
-
-function failed(result: ExecuteResult): Failed {
-  if (result.ok) throw new Error(`expected a failure, got ${JSON.stringify(result.value)}`)
-  return result
-}
+import { failed, notesModule } from './notes.ts'
 
 /** Which comes first: the execute's answer, or a timer on the bot's thread 50 ms in. */
 async function firstOf(execute: Promise<ExecuteResult>): Promise<'execute' | 'bot'> {
