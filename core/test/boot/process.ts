@@ -42,15 +42,19 @@ function runToEnd(args: readonly string[], config: string): Promise<Finished> {
   return runBun(args, environment(config))
 }
 
-/** Runs `bun <args>` at the repository's root to completion, and collects what it printed. */
+/**
+ * Runs `bun <args>` to completion, at the repository's root unless `cwd` says where, with `typed`
+ * on its standard input when given, and collects what it printed.
+ */
 export async function runBun(
   args: readonly string[],
   env: Record<string, string | undefined>,
+  options: { readonly cwd?: string; readonly typed?: string } = {},
 ): Promise<Finished> {
   const child = Bun.spawn(['bun', ...args], {
-    cwd: ROOT,
+    cwd: options.cwd ?? ROOT,
     env,
-    stdin: 'ignore',
+    stdin: options.typed === undefined ? 'ignore' : new TextEncoder().encode(options.typed),
     stdout: 'pipe',
     stderr: 'pipe',
   })

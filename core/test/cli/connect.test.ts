@@ -9,7 +9,7 @@ import { type FakeDiscord, startFakeDiscord } from '../../../spores/discord/test
 import { FakeDaemon } from '../../../spores/signal/test/fake/daemon.ts'
 import { FakeRestApi } from '../../../spores/signal/test/fake/rest-api.ts'
 import { createPluginStore, openStore } from '../../store/index.ts'
-import { ROOT, runCli, startBoot } from '../boot/process.ts'
+import { ROOT, runBun, runCli, startBoot } from '../boot/process.ts'
 import { scratchFolder } from '../store/scratch.ts'
 
 const scratch = scratchFolder('cli-connect')
@@ -35,20 +35,12 @@ function bot(): { config: string; database: string } {
 }
 
 /** `bun run mycelo connect <channel>` with `typed` on its standard input. */
-async function connect(config: string, channel: string, typed: string, args: readonly string[] = []) {
-  const child = Bun.spawn(['bun', 'core/cli/main.ts', 'connect', channel, ...args], {
-    cwd: ROOT,
-    env: { ...process.env, MYCELO_CONFIG: config },
-    stdin: new TextEncoder().encode(typed),
-    stdout: 'pipe',
-    stderr: 'pipe',
-  })
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
-  ])
-  return { stdout, stderr, code }
+function connect(config: string, channel: string, typed: string, args: readonly string[] = []) {
+  return runBun(
+    ['core/cli/main.ts', 'connect', channel, ...args],
+    { ...process.env, MYCELO_CONFIG: config },
+    { typed },
+  )
 }
 
 function discordSettings(database: string) {

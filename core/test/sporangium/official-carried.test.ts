@@ -10,7 +10,7 @@ import { readSporeFolder } from '../../../sporangia/tool/spore-folder.ts'
 import { buildArchive } from '../../../sporangia/tool/strain-archive.ts'
 import { insertSource } from '../../sporangium/source-rows.ts'
 import { openStore } from '../../store/index.ts'
-import { ROOT, startBoot } from '../boot/process.ts'
+import { ROOT, runBun, startBoot } from '../boot/process.ts'
 import { scratchFolder } from '../store/scratch.ts'
 import { serveIndex } from '../support/index-server.ts'
 import { newPublisher, writeSporangium } from '../support/publisher.ts'
@@ -21,20 +21,8 @@ afterAll(() => scratch.remove())
 /** Any https request fails at once, as on a machine with no network: the proxy named is closed. */
 const OFFLINE = { HTTPS_PROXY: 'http://127.0.0.1:9', HTTP_PROXY: 'http://127.0.0.1:9', NO_PROXY: '' }
 
-async function run(cwd: string, args: readonly string[], env: Record<string, string>) {
-  const child = Bun.spawn(['bun', ...args], {
-    cwd,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-    stdin: 'ignore',
-    stdout: 'pipe',
-    stderr: 'pipe',
-  })
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
-  ])
-  return { stdout, stderr, code }
+function run(cwd: string, args: readonly string[], env: Record<string, string>) {
+  return runBun(args, { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, { cwd })
 }
 
 describe('the official sporangium', () => {
@@ -63,7 +51,7 @@ describe('the official sporangium', () => {
     const boot = startBoot(config, { ...OFFLINE, MYCELO_CONFIG: config })
     try {
       const report = await boot.waitFor('Mycelo is running')
-      expect(report).toMatch(/ {2}reminders +\S+ +live\n/)
+      expect(report).toMatch(/ {2}reminders +\S+ +live\b/)
       boot.child.stdin.write('/remind in 10m take the bread out\n')
       boot.child.stdin.flush()
       const answered = await boot.waitFor('take the bread out')
