@@ -20,6 +20,7 @@ import {
   readConfigSchema,
 } from './plugin-schema.ts'
 import { readerLocale } from './reader-locale.ts'
+import { labelledForm } from './setting-labels.ts'
 import { recheckSettingsReason } from './settings-reason.ts'
 
 /**
@@ -111,7 +112,12 @@ export function pluginsConfigure(runtime: CoreRuntime, plugins: PluginStore): Pl
         if (!reading.ok) return { available: false, reason: reading.reason }
         const published = publishedJsonSchema(reading.schema)
         if (!published.ok) return { available: false, reason: published.reason }
-        return { available: true, schema: published.schema, secrets: [...(reading.schema?.secrets ?? [])] }
+        const schema = labelledForm(published.schema, {
+          spore: name,
+          locale: readerLocale(runtime.translator.defaultLocale),
+          translator: runtime.translator,
+        })
+        return { available: true, schema, secrets: [...(reading.schema?.secrets ?? [])] }
       } catch (error) {
         // Never rejects: whatever went wrong is the reason there is no form.
         return { available: false, reason: error instanceof Error ? error.message : String(error) }

@@ -34,6 +34,23 @@ const SPORES = {
     `z.object({ token: z.string().min(1), guilds: z.array(z.string().regex(/^\\d{17,20}$/)).optional(), port: z.number().int().optional() })`,
     ['token'],
   ),
+  // Labelled by catalogue keys through .describe(), in en and fr.
+  forecast: (() => {
+    const spore = configured(
+      'forecast',
+      `z.object({ defaultCity: z.string().min(1).default('Nice').describe('settings.defaultCity'), units: z.enum(['metric', 'imperial']).describe('Plain words, not a key') })`,
+    )
+    return {
+      ...spore,
+      files: {
+        ...spore.files,
+        'translations/en.yaml':
+          'settings:\n  defaultCity:\n    label: Default city\n    help: The city /forecast uses when none is named\n',
+        'translations/fr.yaml':
+          'settings:\n  defaultCity:\n    label: Ville par défaut\n    help: La ville que /forecast prend quand aucune n’est nommée\n',
+      },
+    }
+  })(),
   // A discriminated union publishes oneOf of closed objects.
   wired: configured(
     'wired',
@@ -53,6 +70,16 @@ describe('setSetting checks the value against the spore’s own schema', () => {
   })
   afterAll(() => bot.stop())
   const stored = (name: string) => bot.plugins.settingsOf(name)
+
+  it('labels a field from the spore’s catalogue and leaves a field with a default optional', async () => {
+    const form = await mycelium.formSchema('forecast')
+    if (!form.available) throw new Error(form.reason)
+    expect(form.schema.properties).toMatchObject({
+      defaultCity: { title: 'Default city', description: 'The city /forecast uses when none is named' },
+      units: { description: 'Plain words, not a key' },
+    })
+    expect(form.schema.required).toEqual(['units'])
+  })
 
   it('refuses a value the schema rejects for that key, naming the problem, and takes a valid one', async () => {
     const outcome = await mycelium.setSetting('guilded', 'guilds', 123)

@@ -14,7 +14,8 @@ export function formFields(form: AvailableForm, ctx: AdminContext): string[] {
   return Object.entries(properties).map(([key, property]) => {
     const field = isRecord(property) ? property : {}
     const line = ctx.t('form.field', {
-      key,
+      // A field the spore labels (a catalogue key's label, rendered by the core) shows that label first.
+      key: typeof field.title === 'string' ? ctx.t('form.titled', { title: field.title, key }) : key,
       type: typeText(field, ctx),
       // A schema lists a field with a default as required in its output; the operator need not set it.
       required: yesNo(required.includes(key) && !('default' in field)),
