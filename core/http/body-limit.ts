@@ -103,11 +103,5 @@ export async function readBounded(
     }
     chunks.push(value)
   }
-  const body = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    body.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return body
+  return Buffer.concat(chunks, size)
 }

@@ -18,6 +18,7 @@ import type { CoreRuntime } from '../../rhizomorph/runtime.ts'
 import type { PluginStore, Store } from '../../store/index.ts'
 import { type MemoryLogger, memoryLogger, type SporeFiles, writeSpore } from '../germination/fixtures.ts'
 import { bootInFolder } from '../support/boot.ts'
+import { realSpore } from '../support/real-spores.ts'
 
 // Inside the repository, so a spore's imports of @mycelo/septum and zod resolve through its node_modules.
 const TEMP_ROOT = resolve(import.meta.dir, '../../../.test-tmp')
@@ -165,6 +166,12 @@ function messageOf(options: MessageOptions & { channel: string; text: string; se
 /** The conversation id a dm with this sender gets from `emit`. */
 export function dmWith(from: string): string {
   return `dm-${from}`
+}
+
+/** A spore of this checkout's spores/ folder, as the harness writes spores. */
+export function shippedSpore(name: string): SporeFiles {
+  const { 'spore.yaml': manifest, ...files } = realSpore(name)
+  return { manifest: manifest!, files }
 }
 
 /** The probe as a spore module reads it, captured at create() so later calls keep their bot's. */

@@ -6,13 +6,7 @@ import { actingAs } from '../../mycelium/actor.ts'
 import { principalIdOf } from '../../store/principals.ts'
 import { channelIdentities } from '../../store/schema/index.ts'
 import type { SporeFiles } from '../germination/fixtures.ts'
-import { realSpore } from '../support/real-spores.ts'
-import { type Bot, dmWith, probeEnzyme, probeHypha, probeRhiza, startBot } from './harness.ts'
-
-function shipped(name: string): SporeFiles {
-  const { 'spore.yaml': manifest, ...files } = realSpore(name)
-  return { manifest: manifest!, files }
-}
+import { type Bot, dmWith, probeEnzyme, probeHypha, probeRhiza, shippedSpore, startBot } from './harness.ts'
 
 /** A channel with groups, whose members it can tell. */
 function groupChannel(name: string): SporeFiles {
@@ -61,7 +55,7 @@ beforeAll(async () => {
         manifest: { kind: 'inhibitor', name: 'wall', septum: '^1.0', enforcing: true },
         files: { 'src/index.ts': "throw new Error('the wall fell')\n" },
       },
-      admin: shipped('admin'),
+      admin: shippedSpore('admin'),
       vault: probeRhiza('vault'),
       keeper: KEEPER,
     },

@@ -9,12 +9,10 @@ import { importConfiguration } from '../../operations/config-as-code/import.ts'
 import { createPluginStore, openStore } from '../../store/index.ts'
 import { respondEnzyme } from '../boot/fixtures.ts'
 import { runCli } from '../boot/process.ts'
-import type { SporeFiles } from '../germination/fixtures.ts'
 import { type ApiGround, startApiGround } from '../http/api/ground.ts'
 import { API_SEED, API_SPORES } from '../http/api/spores.ts'
 import { scratchFolder } from '../store/scratch.ts'
-import { realSpore } from '../support/real-spores.ts'
-import { type Bot, dmWith, probeEnzyme, probeHypha, refusalText, startBot } from './harness.ts'
+import { type Bot, dmWith, probeEnzyme, probeHypha, refusalText, shippedSpore, startBot } from './harness.ts'
 
 type PluginScopes = Mycelium<'plugins.read' | 'plugins.configure'>
 
@@ -29,14 +27,9 @@ const HOSTILE_KEYS = [
   'x'.repeat(129),
 ]
 
-function shipped(name: string): SporeFiles {
-  const { 'spore.yaml': manifest, ...files } = realSpore(name)
-  return { manifest: manifest!, files }
-}
-
 const SPORES = {
   chat: probeHypha('chat'),
-  admin: shipped('admin'),
+  admin: shippedSpore('admin'),
   steward: probeEnzyme('steward', { scopes: ['plugins.read', 'plugins.configure'] }),
   // An open schema: any well-formed key is allowed as an additional property, a hostile one is not.
   open: probeEnzyme('open', {

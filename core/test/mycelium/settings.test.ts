@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { type Mycelium, SECRET_MASK } from '@mycelo/septum'
 import { report } from '../../germination/index.ts'
 import type { SporeFiles } from '../germination/fixtures.ts'
-import { realSpore } from '../support/real-spores.ts'
-import { type Bot, dmWith, probeEnzyme, probeHypha, refusalText, startBot } from './harness.ts'
+import { type Bot, dmWith, probeEnzyme, probeHypha, refusalText, shippedSpore, startBot } from './harness.ts'
 
 type PluginScopes = Mycelium<'plugins.read' | 'plugins.toggle' | 'plugins.configure'>
 
@@ -19,14 +18,9 @@ const configSchema = defineConfig(${shape}, { secrets: ${JSON.stringify(secrets)
   })
 }
 
-function shipped(name: string): SporeFiles {
-  const { 'spore.yaml': manifest, ...files } = realSpore(name)
-  return { manifest: manifest!, files }
-}
-
 const SPORES = {
   chat: probeHypha('chat'),
-  admin: shipped('admin'),
+  admin: shippedSpore('admin'),
   steward: probeEnzyme('steward', { scopes: ['plugins.read', 'plugins.toggle', 'plugins.configure'] }),
   // Shaped like the discord channel's settings.
   guilded: configured(

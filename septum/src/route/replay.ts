@@ -96,12 +96,7 @@ function digestOf(secret: string | Uint8Array, body: string | Uint8Array | Array
 
 /** `<timestamp>.<body>`, the bytes a timestamped delivery is signed over, the body's bytes as sent. */
 function withTimestamp(timestamp: string, body: string | Uint8Array | ArrayBuffer): Uint8Array {
-  const head = new TextEncoder().encode(`${timestamp}.`)
-  const rest = bytesOf(body)
-  const joined = new Uint8Array(head.byteLength + rest.byteLength)
-  joined.set(head)
-  joined.set(rest, head.byteLength)
-  return joined
+  return Buffer.concat([Buffer.from(`${timestamp}.`), bytesOf(body)])
 }
 
 function bytesOf(body: string | Uint8Array | ArrayBuffer): Uint8Array {
