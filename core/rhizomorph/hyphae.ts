@@ -100,20 +100,20 @@ export class HyphaRegistry {
         delivery === undefined
           ? hypha.send(target.conversationId, content)
           : hypha.send(target.conversationId, content, delivery)
-      const deadline = this.#sendDeadline(target.channel)
-      return raceDeadline(sending, ms === undefined ? deadline : { ...deadline, ms })
+      return raceDeadline(sending, this.#sendDeadline(target.channel, ms ?? this.#deadlines.send))
     } catch (error) {
       // A hypha whose send throws rather than rejects is answered the same way.
       return Promise.reject(error)
     }
   }
 
-  /** The same for every reply on a channel, so made once per channel rather than per reply. */
-  #sendDeadline(channel: string): DeadlineOptions {
-    let options = this.#sendDeadlines.get(channel)
+  /** The same for every send on a channel with one length, so made once rather than per message. */
+  #sendDeadline(channel: string, ms: number): DeadlineOptions {
+    const key = `${ms}\u0000${channel}`
+    let options = this.#sendDeadlines.get(key)
     if (options === undefined) {
-      options = { step: `send() on ${channel}`, ms: this.#deadlines.send, ...this.#expiry(channel) }
-      this.#sendDeadlines.set(channel, options)
+      options = { step: `send() on ${channel}`, ms, ...this.#expiry(channel) }
+      this.#sendDeadlines.set(key, options)
     }
     return options
   }
