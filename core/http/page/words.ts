@@ -10,6 +10,8 @@ export interface Words {
   readonly locale: string
   readonly locales: readonly string[]
   t(key: string, params?: Params): string
+  /** Whether the catalogue words this key (a sentence for a known operation, say). */
+  has(key: string): boolean
 }
 
 interface CatalogueAnswer {
@@ -29,6 +31,7 @@ export function wordsOf(answer: CatalogueAnswer): Words {
   return {
     locale: answer.locale,
     locales: answer.locales,
+    has: (key) => answer.messages[key] !== undefined,
     t(key, params) {
       const source = answer.messages[key]
       // Every key ships in English; a gap would be a bug, shown as readable words rather than a key.

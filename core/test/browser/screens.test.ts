@@ -290,7 +290,13 @@ describe('the admin page, screen by screen', () => {
   test('logs and audit: the live tail and every audited change', async () => {
     await visit('logs', 'Logs and audit')
     const audit = page.getByRole('region', { name: 'Audit log' })
-    await audit.getByText('sources.manage.addSource', { exact: false }).first().waitFor()
+    // Each change in words: who did it, on which surface, what as a sentence; no method names or ids.
+    await audit.getByText('added a source').first().waitFor()
+    await audit.getByText('changed token of discord').first().waitFor()
+    await audit.getByText('set where watch.tonight may run').first().waitFor()
+    await audit.getByText('on the admin page (chat)').first().waitFor()
+    expect(await audit.textContent()).not.toContain('sources.manage.addSource')
+    expect(await audit.textContent()).not.toContain('plugins.configure.setSetting')
     // A change made now shows in the live tail.
     await client.send('/api/v1/spores/help/reload', { session: owner, method: 'POST' })
     await page.getByRole('region', { name: 'Live log' }).getByRole('row').nth(1).waitFor()

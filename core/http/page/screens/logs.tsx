@@ -149,9 +149,26 @@ function AuditSection() {
     [],
     words,
   )
+  const personOf = (id: string) => people.data?.principals.find((principal) => principal.id === id)
   const nameOf = (id: string) => {
-    const found = people.data?.principals.find((principal) => principal.id === id)
+    const found = personOf(id)
     return found?.displayName ?? found?.identities[0]?.displayName ?? found?.identities[0]?.externalId
+  }
+  /** Who did it, as a person reads it: a name, the operator at the machine, or a spore on its own. */
+  const whoDid = (entry: AuditEntry) => {
+    if (entry.actorKind === 'operator') return t('audit.operator')
+    if (entry.actorKind === 'spore') return t('audit.spore', { spore: entry.actor })
+    return nameOf(entry.actor)
+  }
+  /** What was done, as a sentence; an argument naming a known person is given as their name. */
+  const whatWasDone = (entry: AuditEntry) => {
+    const args = Array.isArray(entry.args) ? entry.args : []
+    const params: Record<string, string> = {}
+    args.forEach((arg, at) => {
+      params[`a${at}`] = typeof arg === 'string' ? (nameOf(arg) ?? arg) : JSON.stringify(arg)
+    })
+    const key = `audit.op.${entry.method}`
+    return words.has(key) ? t(key, params) : undefined
   }
   const entries =
     before === undefined ? (audit.data?.entries ?? []) : [...older, ...(audit.data?.entries ?? [])]
@@ -186,20 +203,31 @@ function AuditSection() {
           <tr key={entry.id}>
             <td className="small">{new Date(entry.at).toLocaleString(locale)}</td>
             <td>
-              {nameOf(entry.actor) ? (
-                <strong>{nameOf(entry.actor)}</strong>
+              {whoDid(entry) ? (
+                <strong>{whoDid(entry)}</strong>
               ) : (
                 <span className="mono small">{entry.actor}</span>
               )}
-              <span className="sub">{t('audit.via', { via: entry.via, kind: entry.actorKind })}</span>
+              <span className="sub">
+                {t('audit.on', {
+                  via: entry.via,
+                  channel: personOf(entry.actor)?.identities[0]?.channel ?? 'none',
+                })}
+              </span>
             </td>
             <td>
-              <code>{entry.method}</code>
-              {Array.isArray(entry.args) && entry.args.length > 0 ? (
-                <span className="sub mono">
-                  {entry.args.map((arg) => (typeof arg === 'string' ? arg : JSON.stringify(arg))).join(' ')}
-                </span>
-              ) : null}
+              {whatWasDone(entry) ?? (
+                <>
+                  <code>{entry.method}</code>
+                  {Array.isArray(entry.args) && entry.args.length > 0 ? (
+                    <span className="sub mono">
+                      {entry.args
+                        .map((arg) => (typeof arg === 'string' ? arg : JSON.stringify(arg)))
+                        .join(' ')}
+                    </span>
+                  ) : null}
+                </>
+              )}
             </td>
             <td>
               <Badge tone={OUTCOME[entry.outcome] ?? 'muted'}>{t(`outcome.${entry.outcome}`)}</Badge>
