@@ -86,8 +86,8 @@ describe('logging to a file', () => {
     expect(boot.stdout().split('\n')).toEqual([
       `Logs go to ${log}.`,
       'Germination report: 2 spores',
-      expect.stringMatching(/^ {2}echo +commands +live$/),
-      expect.stringMatching(/^ {2}probe +channel +live$/),
+      expect.stringMatching(/^ {2}echo +commands +live +inline$/),
+      expect.stringMatching(/^ {2}probe +channel +live +inline$/),
       'Mycelo is running: 2 of 2 spores live. Stop it with Ctrl+C.',
       'Stopping (SIGTERM); press Ctrl+C again to quit at once.',
       'Stopped.',

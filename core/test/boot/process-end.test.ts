@@ -88,10 +88,10 @@ describe('only the core ends the process', () => {
       /at-import +commands +disabled +.*process\.exit\(3\) is refused: only the core ends the bot/,
     )
     expect(report).toMatch(
-      /in-create +commands +dormant +create\(\) failed: process\.reallyExit\(4\) is refused/,
+      /in-create +commands +dormant +inline +create\(\) failed: process\.reallyExit\(4\) is refused/,
     )
     expect(report).toMatch(
-      /by-signal +commands +dormant +create\(\) failed: process\.kill\(\d+, SIGKILL\) is refused/,
+      /by-signal +commands +dormant +inline +create\(\) failed: process\.kill\(\d+, SIGKILL\) is refused/,
     )
     expect(report).toMatch(/quit +commands +live/)
     const sentFile = join(spores, 'talker', 'sent.txt')
@@ -149,7 +149,7 @@ describe('an interrupted first start', () => {
     const restarted = startBoot(config)
     const report = await restarted.waitFor('Mycelo is running')
     expect(report).toMatch(/wall +filter +live/)
-    expect(report).toMatch(/m-hang +commands +dormant +the enzyme implementation lacks a handler "run"/)
+    expect(report).toMatch(/m-hang +commands +dormant +inline +the enzyme implementation lacks a handler "run"/)
     restarted.child.kill('SIGTERM')
     expect(await restarted.exited()).toBe(0)
   })
