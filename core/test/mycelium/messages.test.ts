@@ -61,7 +61,13 @@ describe('health.read', () => {
   it("reports every live rhiza's and channel's health by name, a throwing one as unreachable", async () => {
     const health = await mycelium.health()
     expect(health).toEqual([
-      { name: 'jammed', state: 'degraded', detail: 'jammed is jammed', checkedAt: new Date(0) },
+      // The two sends refused above (messages.send, then the broadcast) are counted by the outbox.
+      {
+        name: 'jammed',
+        state: 'degraded',
+        detail: 'jammed is jammed; outbox: 2 messages refused by the channel since start-up',
+        checkedAt: new Date(0),
+      },
       { name: 'shaky', state: 'unreachable', detail: 'shaky does not answer', checkedAt: expect.any(Date) },
       { name: 'vault', state: 'healthy', detail: 'vault is fine', checkedAt: new Date(0) },
     ])
