@@ -86,7 +86,7 @@ describe('grants', () => {
     expect(await run(runtime, 'return await env.notes.list({})')).toMatchObject({ reason: 'not-granted' })
   })
 
-  it('reads the session grants at every call, so a revoke applies to the very next call', async () => {
+  it('reads the session grants at every call, so a revoke applies to the very next call (“a revoked grant applies to the very next call”)', async () => {
     const { module, notes } = notesModule()
     let session: Grants = { notes: 'write' }
     const runtime = makeAgentRuntime({

@@ -75,7 +75,7 @@ function saturated(execution: { admissionWaitMs?: number; timeoutMs?: number } =
 }
 
 describe('admission', () => {
-  it('answers SandboxBusy when the admission wait expires, without running the program', async () => {
+  it('answers SandboxBusy when the admission wait expires, without running the program (“Admission-wait expiry yields SandboxBusy”)', async () => {
     const { runtime, held, started, occupy } = saturated({ admissionWaitMs: 30 })
     const { first } = await occupy()
     const busy = await runtime.execute({ program: `return await env.hold.wait({ who: 'second' })` })
@@ -104,7 +104,7 @@ describe('admission', () => {
     await occupying
   })
 
-  it('lets a cancelled waiter go, and never starts it later', async () => {
+  it('lets a cancelled waiter go, and never starts it later (“no expired/cancelled waiter may start later”)', async () => {
     const { runtime, held, started, occupy } = saturated()
     const { first } = await occupy()
     const caller = new AbortController()

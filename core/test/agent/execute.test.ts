@@ -10,7 +10,7 @@ import {
 import { brokenModule, failed, gate, notesModule } from './notes.ts'
 
 describe('a fresh sandbox per call', () => {
-  it('keeps no variable, function or global between calls', async () => {
+  it('keeps no variable, function or global between calls (“Each execute call runs in a fresh sandbox, not a REPL”)', async () => {
     const runtime = makeAgentRuntime({})
     const first = await runtime.execute({
       program: 'globalThis.kept = 1; var leaked = 2; return typeof kept',
@@ -233,7 +233,7 @@ describe('the typed failure channel', () => {
 })
 
 describe('deadline and cancellation', () => {
-  it('starts no guest for a call aborted before it is dispatched', async () => {
+  it('starts no guest for a call aborted before it is dispatched (“An abort before dispatch starts no guest”)', async () => {
     const { module, notes, contexts } = notesModule()
     const runtime = makeAgentRuntime({ modules: [module] })
     const caller = new AbortController()
@@ -258,7 +258,7 @@ describe('deadline and cancellation', () => {
     expect(runtime.admission.running).toBe(0)
   })
 
-  it('cancels for the caller, and says so when a backing call has not settled within the grace', async () => {
+  it('cancels for the caller, and says so when a backing call has not settled within the grace (“If the sandbox ignores it, the result reports acknowledged: false”)', async () => {
     const held = gate<string>()
     let called = false
     let sawAbort = false
