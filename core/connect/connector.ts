@@ -3,7 +3,9 @@
 // (Telegram, Matrix …) brings its connector here; `connect` on every surface reads this table.
 import type { OutcomeOf } from '@mycelo/septum'
 import { discordConnector } from './discord.ts'
+import { matrixConnector } from './matrix.ts'
 import { signalConnector } from './signal.ts'
+import { telegramConnector } from './telegram.ts'
 
 /** What a person gave: the secret typed at the prompt, and any named answers (an account, say). */
 export interface ConnectInput {
@@ -32,6 +34,8 @@ export interface Connector {
 export const CONNECTORS: Readonly<Record<string, Connector>> = {
   discord: discordConnector,
   signal: signalConnector,
+  telegram: telegramConnector,
+  matrix: matrixConnector,
 }
 
 /** How long a service has to answer a check. */

@@ -110,7 +110,7 @@ describe('connect discord', () => {
     const answer = await connect(config, 'carrier-pigeon', '')
     expect(answer.code).toBe(1)
     expect(answer.stderr).toBe(
-      'There is no way to connect carrier-pigeon in one step; these channels have one: discord, signal.\n',
+      'There is no way to connect carrier-pigeon in one step; these channels have one: discord, signal, telegram, matrix.\n',
     )
   }, 60_000)
 })

@@ -19,9 +19,9 @@ const settings = z.strictObject({
     ),
   acceptInvites: z
     .enum(['all', 'none', 'listed'])
-    .default('listed')
+    .default('none')
     .describe(
-      'Which room invitations the bot accepts: from anyone, from nobody, or from the users listed in inviters',
+      'Which room invitations the bot accepts: from anyone, from nobody (the default: it stays in the rooms it is in), or from the users listed in inviters',
     ),
   inviters: z
     .array(z.string())

@@ -14,16 +14,19 @@ function issues(settings: Record<string, unknown>): { path: string; key: unknown
 }
 
 describe('matrix settings', () => {
-  it('want someone listed when invitations are accepted from listed users (the default)', () => {
-    expect(issues(BASE)).toEqual([{ path: 'inviters', key: 'config.inviters.empty' }])
-    expect(issues({ ...BASE, acceptInvites: 'none' })).toEqual([])
+  it('accept no invitation by default, and want someone listed when invitations are accepted from listed users', () => {
+    expect(issues(BASE)).toEqual([])
+    expect(configSchema.safeParse(BASE)).toMatchObject({ success: true, data: { acceptInvites: 'none' } })
+    expect(issues({ ...BASE, acceptInvites: 'listed' })).toEqual([
+      { path: 'inviters', key: 'config.inviters.empty' },
+    ])
   })
 
   it('refuse an inviter that is not a Matrix user id', () => {
-    expect(issues({ ...BASE, inviters: ['alice'] })).toEqual([
+    expect(issues({ ...BASE, acceptInvites: 'listed', inviters: ['alice'] })).toEqual([
       { path: 'inviters.0', key: 'config.inviters.shape' },
     ])
-    expect(issues({ ...BASE, inviters: ['@alice:example.org'] })).toEqual([])
+    expect(issues({ ...BASE, acceptInvites: 'listed', inviters: ['@alice:example.org'] })).toEqual([])
   })
 
   it('refuse a homeserver address that is not http(s), and keep the token secret', () => {
