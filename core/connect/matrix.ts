@@ -10,7 +10,7 @@ export const matrixConnector: Connector = {
   asksSecret: true,
   async check(input, { deadlineMs }): Promise<OutcomeOf<Connected>> {
     const homeserver =
-      input.choice ?? (typeof input.stored.homeserverUrl === 'string' ? input.stored.homeserverUrl : '')
+      input.args[0] ?? (typeof input.stored.homeserverUrl === 'string' ? input.stored.homeserverUrl : '')
     if (!URL.canParse(homeserver) || !/^https?:$/.test(new URL(homeserver).protocol))
       return refused('connect_matrix_homeserver', { given: homeserver })
     const token = input.secret?.trim() ?? ''
