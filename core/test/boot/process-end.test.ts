@@ -149,7 +149,9 @@ describe('an interrupted first start', () => {
     const restarted = startBoot(config)
     const report = await restarted.waitFor('Mycelo is running')
     expect(report).toMatch(/wall +filter +live/)
-    expect(report).toMatch(/m-hang +commands +dormant +inline +the enzyme implementation lacks a handler "run"/)
+    expect(report).toMatch(
+      /m-hang +commands +dormant +inline +the enzyme implementation lacks a handler "run"/,
+    )
     restarted.child.kill('SIGTERM')
     expect(await restarted.exited()).toBe(0)
   })
