@@ -28,6 +28,33 @@ export interface ChatSide {
   stop(): Promise<void>
 }
 
+/**
+ * The bot's side: refuses a figure from a channel spore that did not come up, then pings through the
+ * fake it talks to; stopping ends the bot, then the fake.
+ */
+export function botSide(options: {
+  readonly channel: string
+  readonly core: {
+    readonly running: { report(): readonly { name: string; state: string; reason?: string }[] }
+    stop(): Promise<void>
+  }
+  readonly fake: { stop(): Promise<void> }
+  readonly ping: () => Promise<void>
+  readonly pongs: () => number
+}): ChatSide {
+  const { channel, core, fake } = options
+  const line = core.running.report().find((one) => one.name === channel)
+  if (line?.state !== 'live') throw new Error(`the ${channel} spore is ${line?.state}: ${line?.reason}`)
+  return {
+    ping: options.ping,
+    pongs: options.pongs,
+    async stop() {
+      await core.stop()
+      await fake.stop()
+    },
+  }
+}
+
 /** Warms both sides up, then measures `count` pings on each, alternating which goes first. */
 export async function measureSides(options: {
   readonly floor: ChatSide

@@ -7,7 +7,7 @@ import { ClientEvent, createClient, type MatrixEvent, RoomEvent, SyncState } fro
 import { logger as sdkLogger } from 'matrix-js-sdk/lib/logger.js'
 import { startCoreWith } from '../core/test/support/boot-core.ts'
 import { BOT, type FakeMatrix, startFakeMatrix } from '../sporangia/official/matrix/test/fake/index.ts'
-import { type ChannelFigures, type ChatSide, measureSides } from './chat-sides.ts'
+import { botSide, type ChannelFigures, type ChatSide, measureSides } from './chat-sides.ts'
 import { BENCH_ENZYME } from './spores.ts'
 
 const WARM_UP = 50
@@ -40,21 +40,13 @@ async function coreSide(): Promise<ChatSide> {
     grants: [{ channel: 'matrix', externalId: fake.world.alice.userId, roles: ['crowd'] }],
     logLevel: 'warn',
   })
-  const matrix = core.running.report().find((line) => line.name === 'matrix')
-  if (matrix?.state !== 'live') throw new Error(`the matrix spore is ${matrix?.state}: ${matrix?.reason}`)
+  const side = botSide({ channel: 'matrix', core, fake, ping: pingOn(fake), pongs: pongsOf(fake) })
   // The first sync is history; ping once it is past.
   while (
     !fake.server.calls.entries.some((call) => call.path.endsWith('/sync') && call.query.since !== undefined)
   )
     await Bun.sleep(10)
-  return {
-    ping: pingOn(fake),
-    pongs: pongsOf(fake),
-    async stop() {
-      await core.stop()
-      await fake.stop()
-    },
-  }
+  return side
 }
 
 /** The floor: matrix-js-sdk's own sync, answering /ping from its timeline listener with nothing between. */

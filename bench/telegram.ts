@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { Bot } from 'grammy'
 import { startCoreWith } from '../core/test/support/boot-core.ts'
 import { type FakeTelegram, startFakeTelegram } from '../sporangia/official/telegram/test/fake/index.ts'
-import { type ChannelFigures, type ChatSide, measureSides } from './chat-sides.ts'
+import { botSide, type ChannelFigures, type ChatSide, measureSides } from './chat-sides.ts'
 import { BENCH_ENZYME } from './spores.ts'
 
 const WARM_UP = 50
@@ -37,17 +37,7 @@ async function coreSide(): Promise<ChatSide> {
     grants: [{ channel: 'telegram', externalId: String(fake.world.alice.user.id), roles: ['crowd'] }],
     logLevel: 'warn',
   })
-  const telegram = core.running.report().find((line) => line.name === 'telegram')
-  if (telegram?.state !== 'live')
-    throw new Error(`the telegram spore is ${telegram?.state}: ${telegram?.reason}`)
-  return {
-    ping: pingOn(fake),
-    pongs: pongsOf(fake),
-    async stop() {
-      await core.stop()
-      await fake.stop()
-    },
-  }
+  return botSide({ channel: 'telegram', core, fake, ping: pingOn(fake), pongs: pongsOf(fake) })
 }
 
 /** The floor: grammY's own long polling, answering /ping from its handler with nothing between. */
