@@ -9,7 +9,6 @@ import {
   type IncomingMessage,
   Outbox,
   type OutgoingContent,
-  type PollLoop,
   type PollState,
   type RouteHandler,
   TemporaryFailure,
@@ -30,7 +29,7 @@ import { Hearing } from './hearing.ts'
 import { placeOf } from './inbound.ts'
 import { GroupMembers } from './members.ts'
 import { type SendStep, sendSteps } from './outbound.ts'
-import { telegramPolling } from './polling.ts'
+import { type TelegramPolling, telegramPolling } from './polling.ts'
 import { carriesSecret, registerWebhook, updateOf, WebhookHealth, webhookSecret } from './webhook.ts'
 import { TelegramConnectError, worded } from './wording.ts'
 
@@ -38,6 +37,8 @@ export interface TelegramHyphaOptions {
   readonly backoff?: Backoff
   /** How long one getUpdates waits at Telegram; 30 s unless a test needs it shorter. */
   readonly pollTimeoutSeconds?: number
+  /** At most one write of the polling offset in this long; a second unless a test needs otherwise. */
+  readonly keepOffsetEveryMs?: number
 }
 
 /** Outbound messages that may wait for Telegram's rate limit; one more is refused with a reason. */
@@ -60,7 +61,7 @@ interface Connected {
 /** The Telegram channel: one bot account, its private chats, groups and forum topics. */
 export class TelegramHypha implements Hypha<TelegramConfig> {
   #on: Connected | undefined
-  #polling: PollLoop<Update[]> | undefined
+  #polling: TelegramPolling | undefined
   #pollingState: PollState | undefined
   #listening = false
   /** Chats Telegram refused to deliver to (403), with why: nothing is sent there until they write again. */
@@ -134,6 +135,10 @@ export class TelegramHypha implements Hypha<TelegramConfig> {
     this.#polling = telegramPolling({
       api: on.api,
       storage: on.ctx.storage,
+      logger: on.ctx.logger,
+      ...(this.options.keepOffsetEveryMs === undefined
+        ? {}
+        : { keepOffsetEveryMs: this.options.keepOffsetEveryMs }),
       timeoutSeconds: this.options.pollTimeoutSeconds ?? 30,
       backoff: this.options.backoff ?? { initialMs: 1_000, maxMs: 60_000 },
       deliver: (updates) => this.#receive(updates),

@@ -1,15 +1,23 @@
 import type { Update } from '@grammyjs/types'
-import { type Backoff, backoffMs, PollLoop, type PollState, type SporeStorage } from '@mycelo/septum'
+import {
+  type Backoff,
+  backoffMs,
+  type Logger,
+  PollLoop,
+  type PollState,
+  type SporeStorage,
+} from '@mycelo/septum'
 import type { Api } from 'grammy'
 import { ALLOWED_UPDATES, describeFailure, isConflict, isTokenRejected, retryAfterMs } from './api.ts'
+import { KeptOffset } from './offset.ts'
 import { worded } from './wording.ts'
-
-/** The key the next update id is kept under, so a restart neither replays nor loses updates. */
-export const OFFSET_KEY = 'polling.offset'
 
 export interface PollingOptions {
   readonly api: Api
   readonly storage: SporeStorage
+  readonly logger: Logger
+  /** At most one write of the offset in this long (KEEP_EVERY_MS unless a test says). */
+  readonly keepOffsetEveryMs?: number
   /** How long one getUpdates waits at Telegram for something to arrive. */
   readonly timeoutSeconds: number
   readonly backoff: Backoff
@@ -18,21 +26,33 @@ export interface PollingOptions {
   readonly report: (state: PollState) => void
 }
 
+export interface TelegramPolling {
+  start(): void
+  /** Ends the poll under way and the loop, then keeps the offset reached. */
+  stop(): Promise<void>
+}
+
 /**
- * Long polling: getUpdates from the kept offset, hand the updates on, keep the next offset. A
- * failure waits Telegram's retry_after for a 429, else a doubling backoff; a rejected token ends the
- * loop, for the core's supervision to take over.
+ * Long polling: getUpdates from the kept offset, hand the updates on, poll again from the next
+ * offset (which confirms them to Telegram), keeping it lazily (KeptOffset). A failure waits
+ * Telegram's retry_after for a 429, else a doubling backoff; a rejected token ends the loop, for
+ * the core's supervision to take over.
  */
-export function telegramPolling(options: PollingOptions): PollLoop<Update[]> {
-  const { api, storage, timeoutSeconds, backoff, deliver, report } = options
-  let offset: number | undefined
+export function telegramPolling(options: PollingOptions): TelegramPolling {
+  const { api, storage, logger, timeoutSeconds, backoff, deliver, report } = options
+  const kept = new KeptOffset({
+    storage,
+    logger,
+    ...(options.keepOffsetEveryMs === undefined ? {} : { keepEveryMs: options.keepOffsetEveryMs }),
+  })
   let loaded = false
-  return new PollLoop<Update[]>({
+  const loop = new PollLoop<Update[]>({
     async poll(signal, first) {
       if (!loaded) {
-        offset = await storage.get<number>(OFFSET_KEY)
+        await kept.load()
         loaded = true
       }
+      const offset = kept.next
       return api.getUpdates(
         {
           // The first poll answers at once, so health tells at once whether reading works.
@@ -48,8 +68,7 @@ export function telegramPolling(options: PollingOptions): PollLoop<Update[]> {
       const last = updates.at(-1)
       if (last === undefined) return
       await deliver(updates)
-      offset = last.update_id + 1
-      await storage.set(OFFSET_KEY, offset)
+      kept.advance(last.update_id + 1)
     },
     failure(error, attempt) {
       const reason = describeFailure(error)
@@ -60,4 +79,11 @@ export function telegramPolling(options: PollingOptions): PollLoop<Update[]> {
     },
     report,
   })
+  return {
+    start: () => loop.start(),
+    async stop() {
+      await loop.stop()
+      await kept.flush()
+    },
+  }
 }

@@ -1,7 +1,7 @@
 import type { HyphaContext, IncomingMessage, Logger, SporeStorage } from '@mycelo/septum'
 import { manualSchedule, memoryStorage } from '@mycelo/septum/conformance'
 import { configSchema, type TelegramConfig } from '../src/config.ts'
-import { TelegramHypha } from '../src/hypha.ts'
+import { TelegramHypha, type TelegramHyphaOptions } from '../src/hypha.ts'
 import { type FakeTelegram, startFakeTelegram } from './fake/index.ts'
 import { Recorder } from './fake/recorder.ts'
 
@@ -94,6 +94,8 @@ export interface RigOptions {
   readonly mycelium?: unknown
   readonly answer?: ContextParts['answer']
   readonly listen?: boolean
+  /** Past the quick polling and backoff every rig gets. */
+  readonly hypha?: TelegramHyphaOptions
 }
 
 /** A fake Telegram and a hypha connected to it through its settings, polling quickly. */
@@ -102,7 +104,11 @@ export async function connectedRig(options: RigOptions = {}): Promise<Rig> {
   const config = settingsFor({ token: fake.token, apiRoot: fake.apiRoot, ...options.settings })
   const records = newRecords()
   const storage = options.storage ?? memoryStorage()
-  const hypha = new TelegramHypha({ backoff: { initialMs: 50, maxMs: 400 }, pollTimeoutSeconds: 2 })
+  const hypha = new TelegramHypha({
+    backoff: { initialMs: 50, maxMs: 400 },
+    pollTimeoutSeconds: 2,
+    ...options.hypha,
+  })
   try {
     await hypha.connect(
       hyphaContext(config, records, {
