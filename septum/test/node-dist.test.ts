@@ -43,6 +43,36 @@ describe('the built package on Node', () => {
     expect(out.incompatible).toBe(true)
   })
 
+  it('runs the test bot on Node, and keeps storage in SQLite where Node has it (22.5 or later)', () => {
+    const script = `
+      const { testBot } = await import('@mycelo/septum/testing')
+      const from = ${JSON.stringify(join(septumDir, 'test', 'fixtures', 'conformance', 'respond-only'))}
+      const memory = await testBot({ spore: { from } })
+      const said = await memory.say('/about')
+      await memory.stop()
+      let sqlite
+      try {
+        const bot = await testBot({ spore: { from }, storage: 'sqlite' })
+        sqlite = { said: await bot.say('/ping'), file: bot.storageFile !== undefined }
+        await bot.stop()
+      } catch (error) {
+        sqlite = { refused: error.message }
+      }
+      console.log(JSON.stringify({ said, sqlite }))`
+    const run = node(['--input-type=module', '-e', script])
+    expect(run.stderr).toBe('')
+    const out = JSON.parse(run.stdout)
+    expect(out.said).toEqual(['A plugin that is only a manifest.'])
+    const version = node(['--version']).stdout.trim().replace(/^v/, '')
+    const [nodeMajor, nodeMinor] = version.split('.').map(Number) as [number, number]
+    if (nodeMajor > 22 || (nodeMajor === 22 && nodeMinor >= 5))
+      expect(out.sqlite).toEqual({ said: ['pong'], file: true })
+    else
+      expect(out.sqlite.refused).toBe(
+        `a SQLite storage needs Bun or Node 22.5 or later (node:sqlite); this is Node ${version}: use storage 'memory'`,
+      )
+  })
+
   it('refuses require(): the package is ESM only', () => {
     const run = node(['-e', "require('@mycelo/septum')"])
     expect(run.status).not.toBe(0)

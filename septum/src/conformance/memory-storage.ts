@@ -1,15 +1,6 @@
-import type { OperationSchema } from '../contract/module.ts'
-import type { SporeStorage, StorageTransaction, StoredEntry } from '../contract/storage.ts'
-import { StorageError } from '../storage/storage-error.ts'
-import {
-  checkKey,
-  checkPrefix,
-  checkSchema,
-  checkSchemaNow,
-  decodeValue,
-  encodeValue,
-  entryBytes,
-} from '../storage/values.ts'
+import type { SporeStorage } from '../contract/storage.ts'
+import { type EntryRows, storageOver } from '../storage/entries-view.ts'
+import { checkKey, decodeValue, encodeValue, entryBytes } from '../storage/values.ts'
 
 export interface MemoryStorageOptions {
   /** The quota writes are refused past; the bot's default (10 MiB) unless given. */
@@ -24,83 +15,48 @@ export interface MemoryStorage extends SporeStorage {
   bytes(): number
 }
 
-const DEFAULT_QUOTA = 10 * 1024 * 1024
+export const DEFAULT_QUOTA = 10 * 1024 * 1024
 
 /**
  * septum 1.1: an in-memory SporeStorage for a spore's own tests. It keeps the bot's rules: JSON
  * values only, schema checks on read and write, the quota, and transactions that must not await.
  */
 export function memoryStorage(options: MemoryStorageOptions = {}): MemoryStorage {
-  const quota = options.quotaBytes ?? DEFAULT_QUOTA
   let entries = new Map<string, string>()
   for (const [key, value] of Object.entries(options.entries ?? {}))
     entries.set(checkKey(key), encodeValue(key, value))
-  const run = <T>(work: (tx: StorageTransaction) => T): T => {
-    const draft = new Map(entries)
-    const result = work(view(draft, quota))
-    if (result instanceof Promise || (typeof result === 'object' && result !== null && 'then' in result)) {
-      Promise.resolve(result).catch(() => undefined)
-      throw new StorageError(
-        'a storage transaction must not await: its work returned a promise, so nothing was written',
-      )
-    }
-    entries = draft
-    return result
+  // A transaction writes into a copy, which replaces the entries only when its work returned.
+  let current = entries
+  const rows: EntryRows = {
+    read: (key) => current.get(key),
+    write: (key, json) => void current.set(key, json),
+    remove: (key) => current.delete(key),
+    list: (prefix) =>
+      [...current.keys()]
+        .filter((key) => key.startsWith(prefix))
+        .sort()
+        .map((key) => ({ key, json: current.get(key)! })),
+    bytes: () => total(current),
   }
+  const storage = storageOver(rows, options.quotaBytes ?? DEFAULT_QUOTA, (inside) => {
+    const draft = new Map(entries)
+    current = draft
+    try {
+      const result = inside()
+      entries = draft
+      return result
+    } finally {
+      current = entries
+    }
+  })
   return {
-    async get<T>(key: string, schema?: OperationSchema<T>) {
-      const text = entries.get(checkKey(key))
-      return text === undefined ? undefined : checkSchema(key, decodeValue(text), schema, 'read')
-    },
-    async set<T>(key: string, value: T, schema?: OperationSchema<T>) {
-      const checked = await checkSchema(checkKey(key), value, schema, 'write')
-      run((tx) => tx.set(key, checked))
-    },
-    async delete(key: string) {
-      return run((tx) => tx.delete(key))
-    },
-    async list<T>(prefix?: string, schema?: OperationSchema<T>) {
-      const found = view(entries, quota).list(prefix)
-      const checked: StoredEntry<T>[] = []
-      for (const entry of found)
-        checked.push({ key: entry.key, value: await checkSchema(entry.key, entry.value, schema, 'read') })
-      return checked
-    },
-    async transaction<T>(work: (tx: StorageTransaction) => T) {
-      return run(work)
-    },
+    get: storage.get,
+    set: storage.set,
+    delete: storage.delete,
+    list: storage.list,
+    transaction: storage.transaction,
     snapshot: () => Object.fromEntries([...entries].map(([key, text]) => [key, decodeValue(text)])),
     bytes: () => total(entries),
-  }
-}
-
-function view(entries: Map<string, string>, quota: number): StorageTransaction {
-  return {
-    get<T>(key: string, schema?: OperationSchema<T>) {
-      const text = entries.get(checkKey(key))
-      return text === undefined ? undefined : checkSchemaNow(key, decodeValue(text), schema, 'read')
-    },
-    set<T>(key: string, value: T, schema?: OperationSchema<T>) {
-      const json = encodeValue(checkKey(key), checkSchemaNow(key, value, schema, 'write'))
-      const before = entries.get(key)
-      const growth = entryBytes(key, json) - (before === undefined ? 0 : entryBytes(key, before))
-      const used = total(entries)
-      if (growth > 0 && used + growth > quota) {
-        throw new StorageError(
-          `storage key "${key}": writing it would use ${used + growth} bytes, past this spore's quota of ${quota}`,
-          key,
-        )
-      }
-      entries.set(key, json)
-    },
-    delete: (key: string) => entries.delete(checkKey(key)),
-    list<T>(prefix?: string, schema?: OperationSchema<T>) {
-      const start = checkPrefix(prefix)
-      return [...entries.keys()]
-        .filter((key) => key.startsWith(start))
-        .sort()
-        .map((key) => ({ key, value: checkSchemaNow(key, decodeValue(entries.get(key)!), schema, 'read') }))
-    },
   }
 }
 

@@ -28,6 +28,7 @@ import {
   type World,
 } from './contexts.ts'
 import { DormantSporeError, type Germinated, germinate, type SporeUnderTest } from './germinate.ts'
+import { memoryBotStorage, type SqliteFile, sqliteFile } from './sqlite-storage.ts'
 
 export interface TestBotOptions {
   /** The spore under test. */
@@ -53,6 +54,13 @@ export interface TestBotOptions {
   readonly groupMembers?: Readonly<Record<string, readonly ChannelIdentity[]>>
   /** The septum the bot runs, for the range check; this package's own unless given. */
   readonly septumVersion?: string
+  /**
+   * Where the spores' storage lives: `memory` (the default, fresh for every bot), `sqlite` (a new
+   * file in the system's temp folder, removed at stop()), or `{ sqlite: path }` (that file, kept:
+   * a second bot on it finds what the first wrote, and runs only migrations it has not applied).
+   * SQLite needs Bun, or Node 22.5 or later.
+   */
+  readonly storage?: 'memory' | 'sqlite' | { readonly sqlite: string }
 }
 
 /** Who says a message, where, and in which language. */
@@ -102,6 +110,8 @@ export interface TestBot {
   setConversationLocale(target: PushTarget, locale: string): void
   /** The spore under test's (or a rhiza's) storage, to read or seed. */
   storage(name?: string): Germinated['storage']
+  /** The SQLite file the storage is in, when the bot was given one (or made one). */
+  readonly storageFile: string | undefined
   /** The spore under test's (or a rhiza's) schedules, on the bot's clock. */
   schedule(name?: string): Germinated['schedule']
   /** A hypha under test: what it emitted, and its send(). */
@@ -134,7 +144,12 @@ export async function testBot(options: TestBotOptions): Promise<TestBot> {
     started: (name) => spores.get(name),
     mycelium: options.mycelium,
   }
+  const file: SqliteFile | undefined =
+    options.storage === undefined || options.storage === 'memory'
+      ? undefined
+      : await sqliteFile(options.storage === 'sqlite' ? undefined : options.storage.sqlite)
   const germinateOptions = {
+    storage: (spore: string) => file?.storageOf(spore) ?? memoryBotStorage(),
     septumVersion: options.septumVersion ?? SEPTUM_VERSION,
     defaultLocale,
     now,
@@ -147,6 +162,7 @@ export async function testBot(options: TestBotOptions): Promise<TestBot> {
       const stopper = spore.instance?.stop
       if (typeof stopper === 'function') await stopper.call(spore.instance)
     }
+    file?.close()
   }
   const start = async (under: SporeUnderTest) => {
     const spore = await germinate(under, germinateOptions)
@@ -268,6 +284,7 @@ export async function testBot(options: TestBotOptions): Promise<TestBot> {
     },
     setConversationLocale: (target, locale) => void world.conversationLocales.set(targetKey(target), locale),
     storage: (name = main.name) => running(name).storage,
+    storageFile: file?.file,
     schedule: (name = main.name) => running(name).schedule,
     heard,
     async send(conversationId, content) {

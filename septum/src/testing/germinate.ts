@@ -1,13 +1,13 @@
 import { type Catalogues, compileCatalogues } from '../conformance/catalogues.ts'
 import { errorText, Failures, isRecord } from '../conformance/failures.ts'
 import { type ManualSchedule, manualSchedule } from '../conformance/manual-schedule.ts'
-import { type MemoryStorage, memoryStorage } from '../conformance/memory-storage.ts'
 import { catalogueTranslator } from '../conformance/translator.ts'
 import type { ConfigSchema, Manifest, StorageMigration, Translate } from '../contract/index.ts'
 import { parseManifest } from '../manifest/index.ts'
 import { septumIncompatibility } from '../range/index.ts'
 import { migrationsProblem } from '../storage/migrations.ts'
 import { readSporeFiles, sporeFolder } from './spore-files.ts'
+import type { BotStorage } from './sqlite-storage.ts'
 
 /** One spore a test bot runs: its folder, its module and its settings. */
 export interface SporeUnderTest {
@@ -36,7 +36,7 @@ export interface Germinated {
   readonly manifest: Manifest
   readonly config: unknown
   readonly instance: Record<string, unknown> | undefined
-  readonly storage: MemoryStorage
+  readonly storage: BotStorage
   readonly schedule: ManualSchedule
   readonly catalogues: Catalogues
   /** A t() reading this spore's catalogues; `readerLocale` is the locale when a call names none. */
@@ -48,11 +48,13 @@ export interface GerminateOptions {
   readonly defaultLocale: string
   readonly now: Date
   readonly log: (level: 'warn' | 'error', spore: string, message: string) => void
+  /** The spore's storage: in memory, or its rows in the bot's SQLite file. */
+  readonly storage: (spore: string) => BotStorage
 }
 
 /**
  * The checks germination makes, in its order: manifest, septum range, catalogues (every key
- * compiled), settings through the configSchema, migrations on a fresh storage, then create().
+ * compiled), settings through the configSchema, the migrations its storage has not applied, then create().
  */
 export async function germinate(spore: SporeUnderTest, options: GerminateOptions): Promise<Germinated> {
   const files = readSporeFiles(sporeFolder(spore.from))
@@ -68,7 +70,7 @@ export async function germinate(spore: SporeUnderTest, options: GerminateOptions
   if (module !== undefined && (!isRecord(module) || typeof module.create !== 'function'))
     throw dormant('the default export has no create() function')
   const config = readSettings(module, spore.settings ?? {}, dormant)
-  const storage = memoryStorage()
+  const storage = options.storage(manifest.name)
   await migrate(module, storage, dormant)
   const schedule = manualSchedule({ now: options.now })
   const instance = module === undefined ? undefined : await create(module, dormant)
@@ -111,13 +113,13 @@ function readSettings(module: unknown, settings: unknown, dormant: (reason: stri
   throw dormant(`configuration is incomplete: ${issues.join('; ')}`)
 }
 
-async function migrate(module: unknown, storage: MemoryStorage, dormant: (reason: string) => Error) {
+async function migrate(module: unknown, storage: BotStorage, dormant: (reason: string) => Error) {
   const migrations = isRecord(module) ? module.migrations : undefined
   const problem = migrationsProblem(migrations)
   if (problem !== undefined) throw dormant(problem)
   for (const migration of (migrations ?? []) as readonly StorageMigration[]) {
     try {
-      await storage.transaction((tx) => migration.up(tx))
+      await storage.migrate(migration)
     } catch (error) {
       throw dormant(`migration ${migration.version} failed: ${errorText(error)}`)
     }
