@@ -358,7 +358,7 @@ if (runs('outbox')) {
   const direct = at('outboxDirect')
   const share = durable.perSecond / direct.perSecond
   add({
-    scenario: 'sends through the durable outbox (a row written, then deleted) against straight to the hypha',
+    scenario: 'sends through the durable outbox against straight to the hypha (each confirmed at once)',
     value: share,
     unit: '× direct',
     target: '≥ 0.85',

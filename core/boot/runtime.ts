@@ -78,13 +78,13 @@ export function assembleRuntime(options: AssembleOptions): Assembly {
   const hyphae = new HyphaRegistry({ germination, deadlines: config.timeouts, logger })
   const outbox = new DurableOutbox({
     rows: new OutboxRows(store.db),
-    send: (target, content, delivery) =>
-      hyphae.attempt(target, content, delivery, config.outbox.sendWithinSeconds * 1000),
+    send: (target, content, delivery) => hyphae.handOver(target, content, delivery),
     live: (channel) => hyphae.hypha(channel) !== undefined,
     logger,
     maxAgeMs: config.outbox.maxAgeMinutes * 60_000,
     limit: config.outbox.limit,
     answerWithinMs: config.timeouts.send,
+    sendWithinMs: config.outbox.sendWithinSeconds * 1000,
   })
   hyphae.sendThrough(outbox)
   const runtime: CoreRuntime = {

@@ -1,14 +1,15 @@
 import type { DeliveryOptions, Logger, OutgoingContent, PushTarget } from '@mycelo/septum'
 import { isTemporaryFailure } from '@mycelo/septum'
 import type { OutboxRows } from '../store/outbox-rows.ts'
-import { DeadlineExceeded } from '../supervision/deadline.ts'
-import { Watch, watchFor } from '../supervision/deadline-lines.ts'
+import { DeadlineExceeded, logExpiry } from '../supervision/deadline.ts'
 import { decodeContent, encodeContent } from './content-codec.ts'
-import { type ChannelOutbox, DropTally, type OutboxReport } from './tally.ts'
+import { newDeliveryId } from './delivery-id.ts'
+import { ChannelLanes, Entry, type EntryOwner, type Lane } from './lanes.ts'
+import { DropTally, type OutboxReport, reportOf } from './tally.ts'
 
 export interface DurableOutboxOptions {
   readonly rows: OutboxRows
-  /** One try at one message, bounded by its deadline; resolves once the channel took it. */
+  /** Hands one message to its channel; resolves once the channel took it. The outbox bounds the wait. */
   readonly send: (target: PushTarget, content: OutgoingContent, delivery: DeliveryOptions) => Promise<void>
   /** Whether a channel is a live hypha now. */
   readonly live: (channel: string) => boolean
@@ -21,71 +22,9 @@ export interface DurableOutboxOptions {
   readonly retry?: { readonly initialMs: number; readonly maxMs: number }
   /** How long a caller whose message goes at once waits to hear how its first try went. */
   readonly answerWithinMs: number
+  /** How long one try may take (a rate limit's waits included) before it counts as failed for now. */
+  readonly sendWithinMs: number
   readonly now?: () => number
-}
-
-/**
- * A caller waiting on its message's first try. Sent resolves; kept (a temporary failure, or no word
- * within answerWithinMs) records the message first, then resolves; a refusal rejects.
- */
-class Answer extends Watch {
-  readonly #kept: () => void
-  readonly #resolve: () => void
-  readonly #reject: (error: unknown) => void
-  #done = false
-
-  constructor(options: { kept: () => void; resolve: () => void; reject: (error: unknown) => void }) {
-    super()
-    this.#kept = options.kept
-    this.#resolve = options.resolve
-    this.#reject = options.reject
-  }
-
-  sent(): void {
-    if (this.#settle()) this.#resolve()
-  }
-
-  kept(): void {
-    if (!this.#settle()) return
-    this.#kept()
-    this.#resolve()
-  }
-
-  refused(error: unknown): void {
-    if (this.#settle()) this.#reject(error)
-  }
-
-  /** No word in time: the caller is told it was accepted, so the message is recorded now. */
-  expire(): void {
-    this.kept()
-  }
-
-  #settle(): boolean {
-    if (this.#done) return false
-    this.#done = true
-    this.release()
-    return true
-  }
-}
-
-interface Entry {
-  /** Its row in the store; undefined while it has been tried at once and its caller not yet told. */
-  id: number | undefined
-  readonly deliveryId: string
-  readonly content: OutgoingContent
-  readonly acceptedAt: number
-  answer?: Answer
-}
-
-/** One conversation's accepted messages, oldest first; one is tried at a time. */
-interface Lane {
-  readonly target: PushTarget
-  readonly entries: Entry[]
-  running: boolean
-  /** Left by the last run: sent once begin() says the channels are up, before anything newer. */
-  held: boolean
-  attempt: number
-  timer: ReturnType<typeof setTimeout> | undefined
 }
 
 /**
@@ -95,38 +34,35 @@ interface Lane {
  * (not connected, stopping, timed out) keeps the message and tries again later; any other drops it
  * with a log line, as does age.
  */
-export class DurableOutbox {
+export class DurableOutbox implements EntryOwner {
   readonly #options: DurableOutboxOptions
-  readonly #lanes = new Map<string, Lane>()
-  readonly #waiting = new Map<string, number>()
-  readonly #inFlight = new Set<Promise<unknown>>()
+  readonly #channels = new Map<string, ChannelLanes>()
   readonly #tally = new DropTally()
   readonly #idle: (() => void)[] = []
   readonly #now: () => number
+  readonly answerWithinMs: number
+  readonly sendWithinMs: number
+  /** Lanes with a try under way. */
+  #trying = 0
   #closing = false
   #closed = false
 
   constructor(options: DurableOutboxOptions) {
     this.#options = options
     this.#now = options.now ?? Date.now
+    this.answerWithinMs = options.answerWithinMs
+    this.sendWithinMs = options.sendWithinMs
     for (const row of options.rows.all()) {
-      this.#enqueue(
-        { channel: row.channel, conversationId: row.conversationId },
-        {
-          id: row.id,
-          deliveryId: row.deliveryId,
-          content: decodeContent(row.content),
-          acceptedAt: row.acceptedAt,
-        },
-      ).held = true
+      const entry = new Entry(this, row.deliveryId, decodeContent(row.content), row.acceptedAt, row.id)
+      this.#enqueue({ channel: row.channel, conversationId: row.conversationId }, entry).held = true
     }
   }
 
   /** How many messages wait on a channel, or on all. */
   waiting(channel?: string): number {
-    if (channel !== undefined) return this.#waiting.get(channel) ?? 0
+    if (channel !== undefined) return this.#channels.get(channel)?.waiting ?? 0
     let count = 0
-    for (const value of this.#waiting.values()) count += value
+    for (const lanes of this.#channels.values()) count += lanes.waiting
     return count
   }
 
@@ -135,17 +71,17 @@ export class DurableOutbox {
    * test (or a stop) reads after it is what the channels were given.
    */
   settled(): Promise<void> {
-    if (![...this.#lanes.values()].some((lane) => lane.running)) return Promise.resolve()
+    if (this.#trying === 0) return Promise.resolve()
     return new Promise((resolve) => this.#idle.push(resolve))
   }
 
   /** Starts sending: what the last run left first, in the order it was accepted. */
   begin(): void {
     let left = 0
-    for (const lane of this.#lanes.values()) if (lane.held) left += lane.entries.length
+    for (const lane of this.#allLanes()) if (lane.held) left += lane.entries.length
     if (left > 0)
       this.#options.logger.info('outbox: sending what was accepted before the last stop', { waiting: left })
-    for (const lane of this.#lanes.values()) {
+    for (const lane of this.#allLanes()) {
       lane.held = false
       this.#run(lane)
     }
@@ -163,19 +99,124 @@ export class DurableOutbox {
   accept(target: PushTarget, content: OutgoingContent): Promise<void> {
     const refusal = this.#refusal(target.channel)
     if (refusal !== undefined) return Promise.reject(new Error(refusal))
-    const entry: Entry = { id: undefined, deliveryId: newDeliveryId(), content, acceptedAt: this.#now() }
-    const lane = this.#enqueue(target, entry)
-    if (lane.held || lane.entries.length > 1 || lane.timer !== undefined) {
+    const book = this.#book(target.channel)
+    if (book.waiting >= this.#options.limit) return Promise.reject(new Error(this.#full(target.channel)))
+    const entry = new Entry(this, newDeliveryId(), content, this.#now())
+    const lane = this.#enqueue(target, entry, book)
+    if (lane.entries.length > 1 || lane.held || lane.timer !== undefined || lane.trying !== undefined) {
       // Those ahead first (only a head being tried can be unrecorded), so the store keeps the order.
       for (const waiting of lane.entries) this.#record(lane.target, waiting)
       return Promise.resolve()
     }
     const answered = new Promise<void>((resolve, reject) => {
-      entry.answer = new Answer({ kept: () => this.#record(target, entry), resolve, reject })
+      entry.resolve = resolve
+      entry.reject = reject
     })
-    watchFor(this.#options.answerWithinMs, entry.answer!)
-    this.#run(lane)
+    // Just accepted: live, and not old; tried now, with no further check.
+    this.#try(lane, entry)
     return answered
+  }
+
+  /** A channel is back: its conversations waiting for it go now rather than at their next try. */
+  wake(channel: string): void {
+    const book = this.#channels.get(channel)
+    if (book === undefined) return
+    for (const lane of book.lanes()) {
+      if (lane.trying !== undefined || lane.timer === undefined) continue
+      clearTimeout(lane.timer)
+      lane.timer = undefined
+      lane.failures = 0
+      this.#run(lane)
+    }
+  }
+
+  /**
+   * Takes nothing more, waits for the sends under way up to `deadlineMs`, and leaves the rest for
+   * the next start, saying how many wait.
+   */
+  async close(deadlineMs: number): Promise<void> {
+    this.#closing = true
+    for (const lane of this.#allLanes()) clearTimeout(lane.timer)
+    if (this.#trying > 0) {
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const expiry = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, deadlineMs)
+      })
+      await Promise.race([this.settled(), expiry])
+      clearTimeout(timer)
+    }
+    // What is still being tried, its caller not yet told, is kept for the next start too.
+    for (const lane of this.#allLanes()) {
+      lane.trying?.abandon()
+      lane.trying = undefined
+      for (const entry of lane.entries) this.keep(lane, entry)
+    }
+    this.#trying = 0
+    for (const resolve of this.#idle.splice(0)) resolve()
+    this.#closed = true
+    const waiting = this.waiting()
+    if (waiting > 0) {
+      const channels: Record<string, number> = {}
+      for (const [name, lanes] of this.#channels) if (lanes.waiting > 0) channels[name] = lanes.waiting
+      this.#options.logger.info('outbox: messages wait for the next start', { waiting, channels })
+    }
+  }
+
+  /** What waits per channel and conversation, and what was dropped and why. */
+  report(): OutboxReport {
+    return reportOf({ lanes: this.#allLanes(), tally: this.#tally, maxAgeMs: this.#options.maxAgeMs })
+  }
+
+  /** Records the entry (unless it is), then tells its caller, if one waits, that it was accepted. */
+  keep(lane: Lane, entry: Entry): void {
+    this.#record(lane.target, entry)
+    const resolve = entry.resolve
+    if (resolve === undefined) return
+    entry.resolve = undefined
+    entry.reject = undefined
+    resolve()
+  }
+
+  ended(lane: Lane, entry: Entry, sent: boolean, error: unknown): void {
+    lane.trying = undefined
+    this.#trying -= 1
+    this.#outcome(lane, entry, sent, error)
+    if (this.#trying === 0 && this.#idle.length > 0) for (const resolve of this.#idle.splice(0)) resolve()
+  }
+
+  /** What a try's end means for its message and the lane. */
+  #outcome(lane: Lane, entry: Entry, sent: boolean, error: unknown): void {
+    if (sent) {
+      this.#tell(entry, undefined)
+      this.#settle(lane)
+      this.#next(lane)
+      return
+    }
+    const { channel } = lane.target
+    if (error instanceof DeadlineExceeded) logExpiry(this.#options.logger, channel)(error)
+    const words = error instanceof Error ? error.message : String(error)
+    const temporary =
+      isTemporaryFailure(error) || error instanceof DeadlineExceeded || !this.#options.live(channel)
+    if (temporary || this.#closed) {
+      this.keep(lane, entry)
+      this.#later(lane, words)
+      return
+    }
+    this.#tell(entry, error)
+    this.#drop(lane, { reason: 'refused', detail: words })
+    this.#next(lane)
+  }
+
+  /**
+   * The channel took a message whose try had timed out: unless it is being tried again already, it
+   * is not sent a second time.
+   */
+  late(lane: Lane, entry: Entry): void {
+    if (this.#closed || lane.entries[0] !== entry || lane.trying !== undefined) return
+    clearTimeout(lane.timer)
+    lane.timer = undefined
+    this.#settle(lane)
+    this.#run(lane)
   }
 
   /** Writes an entry's row unless it has one: the store now holds it for the next start. */
@@ -190,143 +231,93 @@ export class DurableOutbox {
     })
   }
 
-  /** A channel is back: its conversations waiting for it go now rather than at their next try. */
-  wake(channel: string): void {
-    for (const lane of this.#lanes.values()) {
-      if (lane.target.channel !== channel || lane.running || lane.timer === undefined) continue
-      clearTimeout(lane.timer)
-      lane.timer = undefined
-      lane.attempt = 0
-      this.#run(lane)
-    }
-  }
-
-  /**
-   * Takes nothing more, waits for the sends under way up to `deadlineMs`, and leaves the rest for
-   * the next start, saying how many wait.
-   */
-  async close(deadlineMs: number): Promise<void> {
-    this.#closing = true
-    for (const lane of this.#lanes.values()) clearTimeout(lane.timer)
-    if (this.#inFlight.size > 0) {
-      let timer: ReturnType<typeof setTimeout> | undefined
-      const expiry = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, deadlineMs)
-      })
-      await Promise.race([Promise.allSettled([...this.#inFlight]), expiry])
-      clearTimeout(timer)
-    }
-    // What is still being tried, its caller not yet told, is kept for the next start too.
-    for (const lane of this.#lanes.values()) {
-      for (const entry of lane.entries) {
-        entry.answer?.kept()
-        this.#record(lane.target, entry)
-      }
-    }
-    this.#closed = true
-    const waiting = this.waiting()
-    if (waiting > 0) {
-      const channels = Object.fromEntries(this.#waiting)
-      this.#options.logger.info('outbox: messages wait for the next start', { waiting, channels })
-    }
-  }
-
-  /** What waits per channel and conversation, and what was dropped and why. */
-  report(): OutboxReport {
-    const byChannel = new Map<string, ChannelOutbox['conversations'][number][]>()
-    for (const lane of this.#lanes.values()) {
-      const first = lane.entries[0]
-      if (first === undefined) continue
-      const list = byChannel.get(lane.target.channel) ?? []
-      list.push({
-        conversationId: lane.target.conversationId,
-        waiting: lane.entries.length,
-        oldest: new Date(first.acceptedAt),
-      })
-      byChannel.set(lane.target.channel, list)
-    }
-    const names = new Set([...byChannel.keys(), ...this.#tally.channels()])
-    const channels = [...names].sort().map((channel) => ({
-      channel,
-      waiting: this.waiting(channel),
-      conversations: byChannel.get(channel) ?? [],
-      ...this.#tally.of(channel),
-    }))
-    return { maxAgeSeconds: Math.round(this.#options.maxAgeMs / 1000), channels }
+  /** Tells a caller still waiting on the first try: sent (no error) or refused. */
+  #tell(entry: Entry, error: unknown): void {
+    const { resolve, reject } = entry
+    if (resolve === undefined || reject === undefined) return
+    entry.resolve = undefined
+    entry.reject = undefined
+    if (error === undefined) resolve()
+    else reject(error)
   }
 
   #refusal(channel: string): string | undefined {
     if (this.#closing) return `the bot is stopping; nothing was sent on "${channel}"`
     if (!this.#options.live(channel)) return `channel "${channel}" is not live; nothing was sent`
-    const limit = this.#options.limit
-    if (this.waiting(channel) >= limit)
-      return `channel "${channel}" already has ${limit} messages waiting to be sent; nothing was sent`
     return undefined
   }
 
-  #enqueue(target: PushTarget, entry: Entry): Lane {
-    const key = `${target.channel}\u0000${target.conversationId}`
-    let lane = this.#lanes.get(key)
-    if (lane === undefined) {
-      lane = { target, entries: [], running: false, held: false, attempt: 0, timer: undefined }
-      this.#lanes.set(key, lane)
+  #full(channel: string): string {
+    return `channel "${channel}" already has ${this.#options.limit} messages waiting to be sent; nothing was sent`
+  }
+
+  /** The channel's lanes, made empty if it has none. */
+  #book(channel: string): ChannelLanes {
+    let book = this.#channels.get(channel)
+    if (book === undefined) {
+      book = new ChannelLanes()
+      this.#channels.set(channel, book)
     }
+    return book
+  }
+
+  #enqueue(target: PushTarget, entry: Entry, book = this.#book(target.channel)): Lane {
+    const lane = book.lane(target)
     lane.entries.push(entry)
-    this.#waiting.set(target.channel, this.waiting(target.channel) + 1)
+    book.waiting += 1
     return lane
   }
 
-  #run(lane: Lane): void {
-    if (lane.running || lane.held || lane.timer !== undefined || this.#closing) return
-    lane.running = true
-    const draining = this.#drain(lane).finally(() => {
-      lane.running = false
-      this.#inFlight.delete(draining)
-      if (this.#inFlight.size === 0) for (const resolve of this.#idle.splice(0)) resolve()
-    })
-    this.#inFlight.add(draining)
+  *#allLanes(): Generator<Lane> {
+    for (const book of this.#channels.values()) yield* book.lanes()
   }
 
-  async #drain(lane: Lane): Promise<void> {
+  /** Starts a lane that is idle (not tried, not held, not waiting for a later try). */
+  #run(lane: Lane): void {
+    if (lane.trying !== undefined || lane.held || lane.timer !== undefined || this.#closing) return
+    this.#next(lane)
+  }
+
+  /** Tries the lane's first message, dropping what grew too old; forgets the lane once it is empty. */
+  #next(lane: Lane): void {
     const { target } = lane
-    for (let entry = lane.entries[0]; entry !== undefined && !this.#closing; entry = lane.entries[0]) {
+    for (let entry = lane.entries[0]; entry !== undefined; entry = lane.entries[0]) {
+      if (this.#closing) return
       const age = this.#now() - entry.acceptedAt
       if (age > this.#options.maxAgeMs) {
         this.#drop(lane, { reason: 'age', detail: `${Math.round(age / 1000)} s old` })
         continue
       }
       if (!this.#options.live(target.channel)) {
-        entry.answer?.kept()
-        return this.#later(lane, 'the channel is not live')
+        this.keep(lane, entry)
+        this.#later(lane, 'the channel is not live')
+        return
       }
-      try {
-        await this.#options.send(target, entry.content, { deliveryId: entry.deliveryId })
-      } catch (error) {
-        const words = error instanceof Error ? error.message : String(error)
-        const temporary =
-          isTemporaryFailure(error) ||
-          error instanceof DeadlineExceeded ||
-          !this.#options.live(target.channel)
-        if (temporary || this.#closed) {
-          entry.answer?.kept()
-          return this.#later(lane, words)
-        }
-        entry.answer?.refused(error)
-        this.#drop(lane, { reason: 'refused', detail: words })
-        continue
-      }
-      entry.answer?.sent()
-      this.#settle(lane)
+      this.#try(lane, entry)
+      return
     }
-    if (lane.entries.length === 0) this.#lanes.delete(`${target.channel}\u0000${target.conversationId}`)
+    lane.book.forget(lane)
+  }
+
+  #try(lane: Lane, entry: Entry): void {
+    let pending: Promise<void>
+    try {
+      pending = this.#options.send(lane.target, entry.content, { deliveryId: entry.deliveryId })
+    } catch (error) {
+      // A send that throws rather than rejects is answered the same way.
+      pending = Promise.reject(error)
+    }
+    lane.trying = entry
+    this.#trying += 1
+    entry.try(lane, pending)
   }
 
   /** The first entry went: forgotten here and in the store. */
   #settle(lane: Lane): void {
     const entry = lane.entries.shift()
     if (entry === undefined) return
-    lane.attempt = 0
-    this.#waiting.set(lane.target.channel, this.waiting(lane.target.channel) - 1)
+    lane.failures = 0
+    lane.book.waiting -= 1
     // After close the store may be gone; the row stays and the next start sends it again.
     if (!this.#closed && entry.id !== undefined) this.#options.rows.remove(entry.id)
   }
@@ -341,7 +332,8 @@ export class DurableOutbox {
     log.call(this.#options.logger, line, { channel, conversationId, why: drop.detail })
     this.#tally.note(channel, { at: new Date(this.#now()), conversationId, ...drop })
     // A caller still waiting on its first try hears why it went nowhere.
-    lane.entries[0]?.answer?.refused(new Error(`${line}: ${drop.detail}`))
+    const first = lane.entries[0]
+    if (first !== undefined) this.#tell(first, new Error(`${line}: ${drop.detail}`))
     this.#settle(lane)
   }
 
@@ -349,9 +341,9 @@ export class DurableOutbox {
   #later(lane: Lane, why: string): void {
     if (this.#closing) return
     const { initialMs, maxMs } = this.#options.retry ?? { initialMs: 500, maxMs: 30_000 }
-    const delay = Math.min(initialMs * 2 ** lane.attempt, maxMs)
-    lane.attempt += 1
-    if (lane.attempt === 1) {
+    const delay = Math.min(initialMs * 2 ** lane.failures, maxMs)
+    lane.failures += 1
+    if (lane.failures === 1) {
       this.#options.logger.warn('outbox: not sent for now; trying again', {
         channel: lane.target.channel,
         conversationId: lane.target.conversationId,
@@ -365,16 +357,4 @@ export class DurableOutbox {
     }, delay)
     lane.timer.unref?.()
   }
-}
-
-/** This process's part of every delivery id: random, so two runs never hand out the same one. */
-const RUN_PREFIX = Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) =>
-  (byte % 36).toString(36),
-).join('')
-let deliveries = 0
-
-/** 16 letters and digits, unique across runs: the run's random part, then a count (no draw per message). */
-function newDeliveryId(): string {
-  deliveries += 1
-  return RUN_PREFIX + deliveries.toString(36).padStart(8, '0')
 }

@@ -1,3 +1,5 @@
+import type { Lane } from './lanes.ts'
+
 /** Why a message left the outbox without being sent. */
 export type DropReason = 'age' | 'refused'
 
@@ -55,4 +57,27 @@ export class DropTally {
     const dropped = { age: counts.age, refused: counts.refused }
     return counts.last === undefined ? { dropped } : { dropped, lastDrop: counts.last }
   }
+}
+
+/** What waits per channel and conversation, from the lanes, beside what was dropped. */
+export function reportOf(from: { lanes: Iterable<Lane>; tally: DropTally; maxAgeMs: number }): OutboxReport {
+  const byChannel = new Map<string, ConversationWaiting[]>()
+  for (const lane of from.lanes) {
+    const first = lane.entries[0]
+    if (first === undefined) continue
+    const list = byChannel.get(lane.target.channel) ?? []
+    list.push({
+      conversationId: lane.target.conversationId,
+      waiting: lane.entries.length,
+      oldest: new Date(first.acceptedAt),
+    })
+    byChannel.set(lane.target.channel, list)
+  }
+  const names = new Set([...byChannel.keys(), ...from.tally.channels()])
+  const channels = [...names].sort().map((channel) => {
+    const conversations = byChannel.get(channel) ?? []
+    const waiting = conversations.reduce((sum, one) => sum + one.waiting, 0)
+    return { channel, waiting, conversations, ...from.tally.of(channel) }
+  })
+  return { maxAgeSeconds: Math.round(from.maxAgeMs / 1000), channels }
 }

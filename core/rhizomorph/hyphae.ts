@@ -86,21 +86,22 @@ export class HyphaRegistry {
     return this.attempt(target, content)
   }
 
-  /** One try at sending, now, bounded by the channel's send deadline (or `ms`). */
-  attempt(
-    target: PushTarget,
-    content: OutgoingContent,
-    delivery?: DeliveryOptions,
-    ms?: number,
-  ): Promise<void> {
+  /** Hands a message to its channel now, with no deadline: the caller (the outbox) bounds the wait. */
+  handOver(target: PushTarget, content: OutgoingContent, delivery: DeliveryOptions): Promise<void> {
+    const hypha = this.hypha(target.channel)
+    if (!hypha) return Promise.reject(new Error(`channel "${target.channel}" is not live; nothing was sent`))
+    return hypha.send(target.conversationId, content, delivery)
+  }
+
+  /** One try at sending, now, bounded by the channel's send deadline. */
+  attempt(target: PushTarget, content: OutgoingContent): Promise<void> {
     const hypha = this.hypha(target.channel)
     if (!hypha) return Promise.reject(new Error(`channel "${target.channel}" is not live; nothing was sent`))
     try {
-      const sending =
-        delivery === undefined
-          ? hypha.send(target.conversationId, content)
-          : hypha.send(target.conversationId, content, delivery)
-      return raceDeadline(sending, this.#sendDeadline(target.channel, ms ?? this.#deadlines.send))
+      return raceDeadline(
+        hypha.send(target.conversationId, content),
+        this.#sendDeadline(target.channel, this.#deadlines.send),
+      )
     } catch (error) {
       // A hypha whose send throws rather than rejects is answered the same way.
       return Promise.reject(error)

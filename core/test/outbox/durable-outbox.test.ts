@@ -53,6 +53,7 @@ function rig(
     limit: 100,
     retry: { initialMs: 10, maxMs: 40 },
     answerWithinMs: 1_000,
+    sendWithinMs: 60_000,
     ...options,
   })
   const rows = () =>
@@ -276,6 +277,66 @@ describe('the durable outbox', () => {
       ],
     })
     second.store.close()
+  })
+
+  it('does not send again a message the channel took after its try had timed out', async () => {
+    let tries = 0
+    const made = rig({
+      answerWithinMs: 20,
+      sendWithinMs: 60,
+      retry: { initialMs: 300, maxMs: 300 },
+      send: async () => {
+        tries += 1
+        await Bun.sleep(120)
+      },
+    })
+    made.outbox.begin()
+    // The caller hears "accepted" at 20 ms, so it is recorded; the try's own bound passes at 60 ms.
+    await made.outbox.accept(chat(), { text: 'slow' })
+    expect(made.rows()).toBe(1)
+    for (let wait = 0; wait < 100 && made.outbox.waiting() > 0; wait++) await Bun.sleep(10)
+    expect(made.outbox.waiting()).toBe(0)
+    expect(made.rows()).toBe(0)
+    await Bun.sleep(400)
+    expect(tries).toBe(1)
+    expect(made.lines.find((line) => line.message === 'deadline passed')?.meta).toEqual({
+      spore: 'chat',
+      step: 'send() on chat',
+      ms: 60,
+    })
+    made.store.close()
+  })
+
+  it('keeps each conversation in order while others come and go, a lane freed by one used by the next', async () => {
+    const sent: string[] = []
+    const made = rig({
+      send: async (target, content) => {
+        await Bun.sleep(content.text?.endsWith('slow') ? 5 : 0)
+        sent.push(`${target.conversationId}:${content.text}`)
+      },
+    })
+    made.outbox.begin()
+    for (let round = 0; round < 5; round++) {
+      await made.outbox.accept(chat(`solo-${round}`), { text: 'alone' })
+      await Promise.all([
+        made.outbox.accept(chat('a'), { text: `${round}-1-slow` }),
+        made.outbox.accept(chat('b'), { text: `${round}-1` }),
+        made.outbox.accept(chat('a'), { text: `${round}-2` }),
+        made.outbox.accept(chat('b'), { text: `${round}-2-slow` }),
+        made.outbox.accept(chat('a'), { text: `${round}-3` }),
+      ])
+      await made.outbox.settled()
+    }
+    const of = (id: string) => sent.filter((one) => one.startsWith(`${id}:`))
+    expect(of('a')).toEqual(
+      Array.from({ length: 5 }, (_, r) => [`a:${r}-1-slow`, `a:${r}-2`, `a:${r}-3`]).flat(),
+    )
+    expect(of('b')).toEqual(Array.from({ length: 5 }, (_, r) => [`b:${r}-1`, `b:${r}-2-slow`]).flat())
+    expect(sent.filter((one) => one.startsWith('solo-'))).toHaveLength(5)
+    expect(made.outbox.waiting()).toBe(0)
+    expect(made.outbox.report().channels).toEqual([])
+    expect(made.rows()).toBe(0)
+    made.store.close()
   })
 
   it('waits at close for a send under way, and keeps it when it does not finish in time', async () => {
