@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useState } from 'react'
 import { api, keepCsrf, request } from './api.ts'
 import { openLive } from './live.ts'
 import { Empty } from './parts/bits.tsx'
+import { labelCells } from './parts/cell-labels.ts'
 import { describe } from './parts/load.ts'
 import { SCREENS, type ScreenId, screenFromHash } from './screens/index.tsx'
 import { type Session, SessionContext } from './session.ts'
@@ -149,7 +150,9 @@ export function App() {
               </button>
             </div>
           </header>
-          <main className="content">{body}</main>
+          <main className="content" ref={labelCells}>
+            {body}
+          </main>
         </div>
       </WordsContext.Provider>
     </SessionContext.Provider>

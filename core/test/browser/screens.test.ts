@@ -6,16 +6,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { IncomingMessage } from '@mycelo/septum'
 import type { Browser, Page } from 'playwright-core'
 import { loginTickets } from '../../http/tickets.ts'
-import { LOOPBACK_SPORANGIA, serveProbeSporangium } from '../http/api/sporangium.ts'
-import { type Signed, WebClient } from '../http/web.ts'
-import { scratchFolder } from '../store/scratch.ts'
-import { type CoreWith, startCoreWith } from '../support/boot-core.ts'
-import type { IndexServer } from '../support/index-server.ts'
-import { realSpore } from '../support/real-spores.ts'
-import { CHAT_HYPHA } from '../support/runtime.ts'
+import type { Signed, WebClient } from '../http/web.ts'
+import type { CoreWith } from '../support/boot-core.ts'
+import { DISCORD_TOKEN, type FurnishedBot, startFurnishedBot } from './furnished.ts'
 import { launchBrowser } from './launch.ts'
 
 const SHOTS =
@@ -23,120 +18,17 @@ const SHOTS =
     ? join(import.meta.dir, '..', '..', '..', 'docs', 'screenshots')
     : join(tmpdir(), `mycelo-screens-${process.pid}`)
 
-/** A connected system, a command spore that needs it, and one that needs what is not there. */
-const FILMS = {
-  'spore.yaml': 'kind: rhiza\nname: films\nseptum: "^1.0"\ndescription: Films from a home library\n',
-  'src/index.ts': `export default { create: () => ({
-    async start() {}, async stop() {},
-    health: () => ({ state: 'healthy', detail: 'library reachable', checkedAt: new Date() }),
-    api: {},
-  }) }`,
-}
-const WATCH = {
-  'spore.yaml':
-    'kind: enzyme\nname: watch\nseptum: "^1.0"\nrequires:\n  - rhiza: films\ncommands:\n  - { name: tonight, description: command.tonight, respond: tonight }\n',
-  'translations/en.yaml': 'command:\n  tonight: What to watch tonight\ntonight: A film tonight\n',
-}
-const SERIES = {
-  'spore.yaml':
-    'kind: enzyme\nname: series\nseptum: "^1.0"\nrequires:\n  - rhiza: shows\ncommands:\n  - { name: episodes, description: command.episodes, respond: episodes }\n',
-  'translations/en.yaml': 'command:\n  episodes: New episodes\nepisodes: None yet\n',
-}
-/** A channel whose service is down: switched on, and dormant with the reason it gives. */
-const PAGER = {
-  'spore.yaml': 'kind: hypha\nname: pager\nseptum: "^1.0"\ncapabilities: []\n',
-  'src/index.ts': `export default { create: () => ({
-    async connect() { throw new Error('cannot reach the pager gateway at 127.0.0.1:9') },
-    async listen() {}, async stop() {}, async send() {},
-  }) }`,
-}
-
-const DISCORD_TOKEN = 'discord-token-kept-4d2f'
-
+let bot: FurnishedBot
 let core: CoreWith
 let url: string
 let client: WebClient
 let browser: Browser
 let page: Page
-let index: IndexServer
 let owner: Signed
-const scratch = scratchFolder('screens')
-
-/** A message from someone on the test channel, through the real message path. */
-function say(from: string, displayName: string, text: string): Promise<void> {
-  const chat = core.running.germination.byName.get('chat')?.instance as {
-    say(message: IncomingMessage): Promise<void>
-  }
-  return chat.say({
-    channel: 'chat',
-    conversationId: `dm-${from}`,
-    messageId: `${from}-${text}`,
-    sender: { channel: 'chat', externalId: from, displayName },
-    text,
-    attachments: [],
-    raw: null,
-    receivedAt: new Date(),
-  })
-}
 
 beforeAll(async () => {
-  index = await serveProbeSporangium(scratch.path)
-  // The bot as `bun run start` runs it: its own HTTP server, its own log tap feeding the page.
-  core = await startCoreWith({
-    spores: {
-      chat: CHAT_HYPHA,
-      admin: realSpore('admin'),
-      help: realSpore('help'),
-      discord: realSpore('discord'),
-      films: FILMS,
-      watch: WATCH,
-      series: SERIES,
-      pager: PAGER,
-      web: realSpore('web'),
-    },
-    config: `owner: { channel: chat, userId: owner }\n${LOOPBACK_SPORANGIA}`,
-    roles: { moderator: ['admin.plugins', 'admin.health', 'admin.people'] },
-    grants: [{ channel: 'chat', externalId: 'ana', roles: ['moderator'] }],
-  })
-  const http = core.running.http!
-  url = http.url
-  client = new WebClient(url)
-  // People the bot has met, and a source with something to offer, as an operator would have them.
-  await say('ana', 'Ana', '/help')
-  await say('ben', 'Ben', 'hello')
-  // The API client signs in with a link of its own; the browser keeps the one printed at start.
-  const { store, directory } = core.running.assembly!.runtime
-  const ownerId = directory.resolve({ channel: 'chat', externalId: 'owner' }).id
-  const ticket = loginTickets(store).issue({ principalId: ownerId, form: 'link', now: Date.now() })
-  owner = await client.signIn(ticket.secret)
-  const added = await client.send('/api/v1/sources', {
-    session: owner,
-    body: { label: 'Home sporangium', url: index.url },
-  })
-  expect(added.status).toBe(200)
-  const installed = await client.send('/api/v1/installs', {
-    session: owner,
-    body: { source: String((added.body.source as { id: string }).id), spore: 'probe', strain: '1.0.0' },
-  })
-  expect(installed.status).toBe(200)
-  // A secret already stored, as an operator would have typed it in chat: the form must keep it.
-  const secret = await client.send('/api/v1/spores/discord/settings', {
-    session: owner,
-    method: 'PATCH',
-    body: { values: { token: DISCORD_TOKEN } },
-  })
-  expect(secret.status).toBe(200)
-  const rule = await client.send('/api/v1/rules/watch.tonight', {
-    session: owner,
-    method: 'PUT',
-    body: { allowed: ['group'] },
-  })
-  expect(rule.status).toBe(200)
-  const target = await client.send('/api/v1/broadcast-targets', {
-    session: owner,
-    body: { channel: 'chat', conversationId: 'family-group' },
-  })
-  expect(target.status).toBe(200)
+  bot = await startFurnishedBot('screens')
+  ;({ core, url, client, owner } = bot)
   browser = await launchBrowser()
   page = await browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' })
   // Well inside the test's own time, so a missing element fails with its locator, not a timeout.
@@ -146,9 +38,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close()
-  await core?.stop()
-  await index?.stop()
-  scratch.remove()
+  await bot?.stop()
 })
 
 async function visit(screen: string, heading: string): Promise<void> {

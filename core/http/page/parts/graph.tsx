@@ -1,6 +1,8 @@
 // The requires graph as a picture: each spore a box coloured by its state, what it requires to its
 // left with an arrow to it (dashed when optional), a requirement nobody installed drawn as a ghost,
-// and the spores that need nothing and are needed by nothing in a row of their own below.
+// and the spores that need nothing and are needed by nothing in rows of their own below, as many to
+// a row as the card's width holds. On a narrow screen the picture scales down to the card's width.
+import { useCallback, useState } from 'react'
 import type { SporeNeeds } from '../types.ts'
 import { useWords } from '../words.ts'
 
@@ -24,8 +26,21 @@ interface Edge {
   readonly optional: boolean
 }
 
+/** The width an element is given, followed as the window is resized (0 until it is drawn). */
+function useWidth(): [number, (element: HTMLElement | null) => (() => void) | undefined] {
+  const [width, setWidth] = useState(0)
+  const follow = useCallback((element: HTMLElement | null) => {
+    if (element === null) return undefined
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry?.contentRect.width ?? 0)))
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [])
+  return [width, follow]
+}
+
 export function RequiresGraph({ spores }: { readonly spores: readonly SporeNeeds[] }) {
   const { t } = useWords()
+  const [available, follow] = useWidth()
   const nodes = new Map<string, Node>(spores.map((spore) => [spore.name, spore]))
   const edges: Edge[] = []
   for (const spore of spores) {
@@ -65,7 +80,12 @@ export function RequiresGraph({ spores }: { readonly spores: readonly SporeNeeds
   }
   const tallest = Math.max(0, ...[...columns.values()].map((members) => members.length))
   const alone = sorted.filter((node) => !linked.has(node.name))
-  const perRow = Math.max(4, columns.size)
+  // Four to a row (or as many as the columns) where there is room, fewer on a narrow card.
+  const fits = Math.floor((available - PAD * 2 + GAP_Y) / (BOX_W + GAP_Y))
+  const perRow = Math.max(
+    1,
+    available > 0 ? Math.min(fits, Math.max(4, columns.size)) : Math.max(4, columns.size),
+  )
   const aloneTop = PAD + tallest * (BOX_H + GAP_Y) + (tallest > 0 ? GAP_Y * 2 : 0)
   alone.forEach((node, index) => {
     placed.set(node.name, {
@@ -83,7 +103,7 @@ export function RequiresGraph({ spores }: { readonly spores: readonly SporeNeeds
     )
   const height = Math.max(...[...placed.values()].map((one) => one.y + BOX_H), BOX_H) + PAD
   return (
-    <figure className="graph">
+    <figure className="graph" ref={follow}>
       <svg
         role="img"
         aria-label={t('graph.label')}
