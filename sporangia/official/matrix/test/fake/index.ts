@@ -1,4 +1,5 @@
 import type { IRoomEvent } from 'matrix-js-sdk'
+import { serveLoopback } from '../../../kit/loopback.ts'
 import { FakeHomeserver } from './homeserver.ts'
 import { type Person, World } from './world.ts'
 
@@ -21,6 +22,10 @@ export interface FakeMatrix {
   ): void
   /** Uploads bytes as a person's client would; answers the mxc URI. */
   upload(bytes: Uint8Array, type: string): string
+  /** The homeserver goes away: open connections close and every call is refused, until back(). */
+  away(): Promise<void>
+  /** The homeserver answers again at the same address, with what happened meanwhile. */
+  back(): void
   stop(): Promise<void>
 }
 
@@ -30,16 +35,11 @@ export function startFakeMatrix(options: { token?: string } = {}): FakeMatrix {
   const world = new World()
   const token = options.token ?? FAKE_TOKEN
   const server = new FakeHomeserver(world, token)
-  const http = Bun.serve({
-    hostname: '127.0.0.1',
-    port: 0,
-    idleTimeout: 0,
-    fetch: (request) => server.handle(request),
-  })
+  const http = serveLoopback((request) => server.handle(request))
   return {
     world,
     server,
-    homeserverUrl: `http://127.0.0.1:${http.port}`,
+    homeserverUrl: http.url,
     token,
     say(roomId, from, body, content = {}) {
       const event = world.messageEvent(from.userId, { msgtype: 'm.text', body, ...content })
@@ -56,9 +56,11 @@ export function startFakeMatrix(options: { token?: string } = {}): FakeMatrix {
       world.media.set(id, { bytes, type })
       return `mxc://fake.local/${id}`
     },
+    away: () => http.away(),
+    back: () => http.back(),
     async stop() {
       server.stop()
-      await http.stop(true)
+      await http.stop()
     },
   }
 }

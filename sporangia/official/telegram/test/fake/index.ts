@@ -1,4 +1,5 @@
 import type { Update } from '@grammyjs/types'
+import { serveLoopback } from '../../../kit/loopback.ts'
 import { type FakeBotApi as Api, FakeBotApi } from './server.ts'
 import { type HeardMessage, type Person, World } from './world.ts'
 
@@ -19,6 +20,10 @@ export interface FakeTelegram {
   /** A person sends a photo (with an optional caption); answers the message. */
   sendPhoto(from: Person, bytes: Uint8Array, caption?: string): HeardMessage
   push(update: Omit<Update, 'update_id'>): Update
+  /** Telegram goes away: open connections close and every call is refused, until back(). */
+  away(): Promise<void>
+  /** Telegram answers again at the same address, with what was said meanwhile. */
+  back(): void
   stop(): Promise<void>
 }
 
@@ -28,12 +33,7 @@ export function startFakeTelegram(options: { token?: string } = {}): FakeTelegra
   const world = new World()
   const token = options.token ?? FAKE_TOKEN
   const api = new FakeBotApi(world, token)
-  const server = Bun.serve({
-    hostname: '127.0.0.1',
-    port: 0,
-    idleTimeout: 0,
-    fetch: (request) => api.handle(request),
-  })
+  const server = serveLoopback((request) => api.handle(request))
   const push = (fields: Omit<Update, 'update_id'>) => {
     const update = world.update(fields)
     api.push(update)
@@ -42,7 +42,7 @@ export function startFakeTelegram(options: { token?: string } = {}): FakeTelegra
   return {
     world,
     api,
-    apiRoot: `http://127.0.0.1:${server.port}`,
+    apiRoot: server.url,
     token,
     say(options) {
       const message = world.message(options)
@@ -67,9 +67,11 @@ export function startFakeTelegram(options: { token?: string } = {}): FakeTelegra
       return message
     },
     push,
+    away: () => server.away(),
+    back: () => server.back(),
     async stop() {
       api.stop()
-      await server.stop(true)
+      await server.stop()
     },
   }
 }
