@@ -105,7 +105,7 @@ export function createHttpApp(runtime: CoreRuntime, options: HttpAppOptions = {}
     // The same reload chat's /reload runs, applied to the running bot.
     reload: (spore) => pluginsToggle(runtime, runtime.plugins).reload!(spore),
   })
-  app.route('/api/v1/session', sessionRoutes({ runtime, sessions, secure, now, guards: api.guards }))
+  app.route('/api/v1/session', sessionRoutes({ runtime, sessions, secure, now }))
   app.route('/api/v1', api)
   return app
 }

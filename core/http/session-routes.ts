@@ -1,6 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { deleteCookie, setCookie } from 'hono/cookie'
 import { z } from 'zod'
+import { GUARDED_COMMANDS } from '../mycelium/guards.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 import type { HttpEnv } from './env.ts'
 import { HttpError } from './errors.ts'
@@ -14,8 +15,6 @@ export interface SessionRouteOptions {
   readonly sessions: SessionBook
   readonly secure: boolean
   readonly now: () => number
-  /** Every command pattern guarding an API action: the session's answer says which it may use. */
-  readonly guards?: readonly string[]
 }
 
 const loginBody = z.strictObject({ ticket: z.string().trim().min(1).max(200) })
@@ -64,8 +63,9 @@ export function sessionRoutes(options: SessionRouteOptions): Hono<HttpEnv> {
       locale: c.get('locale'),
       expiresAt: session.expiresAt,
       idleExpiresAt: session.idleExpiresAt,
-      // What the page may offer: each guarded action the principal's roles cover, by the API's own check.
-      allowed: (options.guards ?? []).filter((pattern) => allows(c, pattern)),
+      // What the page may offer: each command of the guard table the principal's roles cover, by the
+      // API's own check, so the page shows what the API will do, and no more.
+      allowed: GUARDED_COMMANDS.filter((pattern) => allows(c, pattern)),
     })
   })
 

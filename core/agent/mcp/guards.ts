@@ -1,72 +1,60 @@
 import { MYCELIUM_SCOPES, type MyceliumScope } from '@mycelo/septum'
 import { uncoveredPatterns } from '../../identity/patterns.ts'
+import { scopeGuards } from '../../mycelium/guards.ts'
 import type { CoreRuntime } from '../../rhizomorph/runtime.ts'
 import type { Grant, Grants } from '../access.ts'
+import { scopeVerbs } from '../bot-scopes.ts'
 
-/**
- * The chat commands that guard each scope: a person reaches a scope's reads or writes in chat only
- * through these, so an agent acting for them gets exactly as far. A module with no read commands
- * has nothing an agent could read alone.
- */
-export const SCOPE_GUARDS: { readonly [S in MyceliumScope]: { read: string[]; write: string[] } } = {
-  'plugins.read': { read: ['admin.plugins'], write: [] },
-  // A sign-in code for the page is for a person asking in chat; an agent is never granted it.
-  'web.login': { read: [], write: [] },
-  'health.read': { read: ['admin.health'], write: [] },
-  'plugins.toggle': { read: [], write: ['admin.enable', 'admin.disable'] },
-  'plugins.configure': { read: ['admin.settings', 'admin.form'], write: ['admin.set', 'admin.unset'] },
-  'principals.read': { read: ['admin.people'], write: [] },
-  'principals.manage': { read: [], write: ['admin.review', 'admin.rename'] },
-  'roles.read': { read: ['admin.roles'], write: [] },
-  'roles.assign': { read: [], write: ['admin.grant', 'admin.revoke'] },
-  'roles.manage': { read: [], write: ['admin.role-create', 'admin.role-set', 'admin.role-delete'] },
-  // Sending to one conversation is a narrower broadcast: no chat command does less.
-  'messages.send': { read: [], write: ['admin.broadcast'] },
-  'messages.broadcast': { read: [], write: ['admin.broadcast'] },
-  'conversations.read': { read: ['admin.conversations'], write: [] },
-  'restrictions.manage': {
-    read: ['admin.rules', 'admin.targets'],
-    write: ['admin.rule', 'admin.confine', 'admin.target-add', 'admin.target-remove'],
-  },
-  'locale.manage': { read: [], write: ['admin.lang', 'admin.lang-group'] },
-  // Any person's commands, in any locale: what an operator reading people may see.
-  'commands.read': { read: ['admin.people'], write: [] },
-  'sources.manage': {
-    read: ['admin.sources', 'admin.offered'],
-    write: [
-      'admin.source-add',
-      'admin.source-set',
-      'admin.source-enable',
-      'admin.source-disable',
-      'admin.source-delete',
-      'admin.install',
-      'admin.upgrade',
-      'admin.rollback',
-      'admin.uninstall',
-    ],
-  },
-  'agents.manage': { read: ['admin.agent-keys'], write: ['admin.agent-key'] },
+/** A sign-in code for the page is for a person asking in chat; an agent is never granted it. */
+const WITHHELD_FROM_AGENTS: ReadonlySet<MyceliumScope> = new Set(['web.login'])
+
+/** Each scope's read methods, by the labels its operations carry (labels do not change at run time). */
+const readsOf = new WeakMap<CoreRuntime, Readonly<Record<string, ReadonlySet<string>>>>()
+
+function readMethods(runtime: CoreRuntime) {
+  let found = readsOf.get(runtime)
+  if (found === undefined) {
+    const verbs = scopeVerbs(runtime)
+    found = Object.fromEntries(
+      MYCELIUM_SCOPES.map((scope) => [
+        scope,
+        new Set(Object.keys(verbs[scope]).filter((method) => verbs[scope][method]!.access === 'read')),
+      ]),
+    )
+    readsOf.set(runtime, found)
+  }
+  return found
 }
 
 /**
- * What `principalId` may let an agent do right now, for every module there is: a scope by its
- * guarding commands, a spore's own operations only with all of that spore's commands. Read fresh
- * at each call, so a role taken away applies to the very next one; a person gone holds nothing.
+ * The grant a person's patterns give an agent on one scope, from the mycelium's guard table: write
+ * when they hold the command of every method, read when they hold those of its guarded read methods.
+ */
+export function scopeGrant(runtime: CoreRuntime, scope: MyceliumScope, held: ReadonlySet<string>): Grant {
+  if (WITHHELD_FROM_AGENTS.has(scope)) return 'none'
+  const covers = (patterns: readonly string[]) => uncoveredPatterns(held, patterns).length === 0
+  const methods = scopeGuards(scope)
+  if (covers(methods.flatMap((entry) => entry.commands))) return 'write'
+  // A read anyone may make (which languages exist) is no reason to grant a scope.
+  const reads = methods.filter(
+    (entry) => entry.commands.length > 0 && readMethods(runtime)[scope]?.has(entry.method),
+  )
+  if (reads.length > 0 && covers(reads.flatMap((entry) => entry.commands))) return 'read'
+  return 'none'
+}
+
+/**
+ * What `principalId` may let an agent do right now, for every module there is: a scope by the
+ * commands guarding its methods, a spore's own operations only with all of that spore's commands.
+ * Read fresh at each call, so a role taken away applies to the very next one; a person gone holds
+ * nothing.
  */
 export function grantsOf(runtime: CoreRuntime, principalId: string): Grants {
   const held = runtime.directory.load(principalId)?.patterns ?? new Set<string>()
-  const covers = (patterns: readonly string[]) => uncoveredPatterns(held, patterns).length === 0
   const grants: Record<string, Grant> = {}
-  for (const scope of MYCELIUM_SCOPES) {
-    const { read, write } = SCOPE_GUARDS[scope]
-    // A scope no chat command guards is one no agent is ever granted.
-    if (read.length + write.length === 0) grants[scope] = 'none'
-    else if (covers([...read, ...write])) grants[scope] = 'write'
-    else if (read.length > 0 && covers(read)) grants[scope] = 'read'
-    else grants[scope] = 'none'
-  }
+  for (const scope of MYCELIUM_SCOPES) grants[scope] = scopeGrant(runtime, scope, held)
   for (const spore of runtime.germination.spores) {
-    grants[spore.name] = covers([`${spore.name}.*`]) ? 'write' : 'none'
+    grants[spore.name] = uncoveredPatterns(held, [`${spore.name}.*`]).length === 0 ? 'write' : 'none'
   }
   return grants
 }

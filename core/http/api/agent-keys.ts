@@ -1,9 +1,11 @@
 // Agent keys, as chat's /agent-keys and /agent-key manage them: the person's own keys, listed
 // without their secrets, created (the secret answered once, here and never again), revoked, and
 // told where confirmations are asked. Every rule is agents.manage's; this only carries it.
+
 import type { AgentKeyInfo } from '@mycelo/septum'
 import { z } from 'zod'
 import { agentsManage } from '../../mycelium/agents.ts'
+import { guardOf } from '../../mycelium/guards.ts'
 import { answerOutcome } from './answer.ts'
 import { type ApiDeps, type ApiRoute, route } from './route.ts'
 
@@ -41,14 +43,14 @@ export function agentKeyRoutes({ runtime }: ApiDeps): ApiRoute[] {
       method: 'get',
       path: '/agent-keys',
       summary: 'The session’s own agent keys, revoked ones too; never their secrets',
-      command: 'admin.agent-keys',
+      guard: guardOf('agents.manage', 'listAgentKeys'),
       handle: async ({ c }) => c.json({ keys: (await manage.listAgentKeys()).map(shown) }),
     }),
     route({
       method: 'post',
       path: '/agent-keys',
       summary: 'Create an agent key acting for the session’s principal; the secret is answered this once',
-      command: 'admin.agent-key',
+      guard: guardOf('agents.manage', 'createAgentKey'),
       body: createBody,
       handle: async ({ c, body }) =>
         answerOutcome(runtime, c, await manage.createAgentKey(body.label, body.principalId), (made) => ({
@@ -60,14 +62,14 @@ export function agentKeyRoutes({ runtime }: ApiDeps): ApiRoute[] {
       method: 'delete',
       path: '/agent-keys/:id',
       summary: 'Revoke an agent key: its next request is refused',
-      command: 'admin.agent-key',
+      guard: guardOf('agents.manage', 'revokeAgentKey'),
       handle: async ({ c, param }) => answerOutcome(runtime, c, await manage.revokeAgentKey(param('id'))),
     }),
     route({
       method: 'put',
       path: '/agent-keys/:id/confirm',
       summary: 'Where the key’s confirmations are asked: in the MCP client, or over chat in a conversation',
-      command: 'admin.agent-key',
+      guard: guardOf('agents.manage', 'confirmAgentKeyIn'),
       body: confirmBody,
       handle: async ({ c, param, body }) =>
         answerOutcome(

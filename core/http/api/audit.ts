@@ -1,4 +1,5 @@
 // The audit log, newest first: who did what, when, and how it ended, on every surface.
+import { operatorGuard } from '../../mycelium/guards.ts'
 import { type ApiDeps, type ApiRoute, route } from './route.ts'
 
 const LIMIT_MAX = 500
@@ -9,7 +10,7 @@ export function auditRoutes({ audit }: ApiDeps): ApiRoute[] {
       method: 'get',
       path: '/audit',
       summary: 'The audit log, newest first; ?limit=, ?before= (an entry id) and ?principal= narrow it',
-      command: 'admin.audit',
+      guard: operatorGuard('auditLog'),
       async handle({ c }) {
         const limit = whole(c.req.query('limit'))
         const before = whole(c.req.query('before'))

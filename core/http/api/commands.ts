@@ -1,6 +1,8 @@
 // Every command the spores declare, and which of them a set of role patterns allows: the preview
 // the page shows beside a role, by the same pattern match the message path authorises with.
+
 import { guardOf, patternsAllow } from '../../identity/patterns.ts'
+import { operatorGuard } from '../../mycelium/guards.ts'
 import { type ApiDeps, type ApiRoute, route } from './route.ts'
 
 const PATTERNS_MAX = 200
@@ -11,7 +13,7 @@ export function commandRoutes({ runtime }: ApiDeps): ApiRoute[] {
       method: 'get',
       path: '/commands',
       summary: 'Every declared command; with ?patterns=a,b each says whether those role patterns allow it',
-      command: 'admin.roles',
+      guard: operatorGuard('declaredCommands'),
       handle({ c }) {
         const asked = c.req.query('patterns')
         const patterns = new Set(

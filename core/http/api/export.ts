@@ -2,10 +2,9 @@
 // command line masks them without --secrets, and no spore data. There is no chat command for it,
 // so it is guarded by `core.export`: no spore may be named `core`, so only a role holding `*` (the
 // owner's) covers it unless an owner grants that pattern on purpose.
+import { operatorGuard } from '../../mycelium/guards.ts'
 import { exportConfiguration } from '../../operations/config-as-code/export.ts'
 import { type ApiDeps, type ApiRoute, route } from './route.ts'
-
-export const EXPORT_PATTERN = 'core.export'
 
 export function exportRoutes({ runtime }: ApiDeps): ApiRoute[] {
   return [
@@ -13,7 +12,7 @@ export function exportRoutes({ runtime }: ApiDeps): ApiRoute[] {
       method: 'get',
       path: '/export',
       summary: 'The configuration as the YAML file `mycelo import` reads; secrets are never included',
-      command: EXPORT_PATTERN,
+      guard: operatorGuard('exportConfiguration'),
       streams: ['application/yaml'],
       async handle({ c }) {
         const text = await exportConfiguration(runtime, { secrets: false })

@@ -1,8 +1,10 @@
 // A spore's settings form validated in the browser without compiling code there: the page's CSP
 // allows no eval, so the schema's ajv validators are compiled here into a small script module
 // (ajv's standalone code, bundled by Bun) that the page imports from this origin.
+
 import { createHash } from 'node:crypto'
 import { pluginsConfigure } from '../../mycelium/configure.ts'
+import { guardOf } from '../../mycelium/guards.ts'
 import { notFound, refusalResponse } from './answer.ts'
 import { type ApiDeps, type ApiRoute, route } from './route.ts'
 
@@ -30,7 +32,7 @@ export function formValidatorRoutes({ runtime }: ApiDeps): ApiRoute[] {
       method: 'get',
       path: '/spores/:name/form/validators.js',
       summary: "The settings form's validators as a script module, for a page that may not compile code",
-      command: 'admin.form',
+      guard: guardOf('plugins.configure', 'formSchema'),
       streams: [SCRIPT],
       async handle({ c, param }) {
         const name = param('name')

@@ -1,4 +1,5 @@
 // The supervised health of every live rhiza and reporting channel, as chat's /health reads it.
+import { guardOf } from '../../mycelium/guards.ts'
 import { healthRead } from '../../mycelium/health.ts'
 import { type ApiDeps, type ApiRoute, route } from './route.ts'
 
@@ -9,7 +10,7 @@ export function healthRoutes({ runtime }: ApiDeps): ApiRoute[] {
       method: 'get',
       path: '/health',
       summary: 'The health each live rhiza and channel reports, asked now',
-      command: 'admin.health',
+      guard: guardOf('health.read', 'health'),
       handle: async ({ c }) => c.json({ health: await health.health() }),
     }),
   ]

@@ -16,7 +16,7 @@ import { exportRoutes } from './export.ts'
 import { formValidatorRoutes } from './form-validator.ts'
 import { healthRoutes } from './health.ts'
 import { installRoutes } from './installs.ts'
-import { LOGS_PATTERN, liveRoutes } from './live.ts'
+import { liveRoutes } from './live.ts'
 import { localeRoutes } from './locale.ts'
 import { openApiDocument } from './openapi.ts'
 import { peopleRoutes } from './people.ts'
@@ -73,18 +73,8 @@ export function apiRouteTable(deps: ApiDeps & { messages?: MessageCount }): ApiR
   ]
 }
 
-/** Every command pattern guarding an API action, so a session can be told which it may use. */
-export function guardsOf(table: readonly ApiRoute[]): readonly string[] {
-  const guards = new Set(table.flatMap((entry) => (entry.command ? [entry.command] : [])))
-  guards.add(LOGS_PATTERN)
-  return [...guards].sort()
-}
-
-/** The API's routes, and `guards`: every command pattern guarding one of them. */
-export function apiRoutes(
-  runtime: CoreRuntime,
-  ports: ApiPorts,
-): Hono<ApiEnv> & { readonly guards: readonly string[] } {
+/** The API's routes, each behind the command the mycelium's guard table gives it. */
+export function apiRoutes(runtime: CoreRuntime, ports: ApiPorts): Hono<ApiEnv> {
   const events = ports.events ?? new ApiEvents(runtime, ports.logs)
   const { session } = ports
   const deps: ApiDeps = {
@@ -131,5 +121,5 @@ export function apiRoutes(
     const key = 'api.fault'
     return c.json({ error: runtime.translator.render({ domain: 'core', key }, locale), key }, 500)
   })
-  return Object.assign(app, { guards: guardsOf(table) })
+  return app
 }

@@ -1,9 +1,11 @@
 // Installing from a source, upgrading, rolling back and uninstalling, through sources.manage.
 // Download progress goes to /events always, and into the answer itself as JSON lines when the
 // caller accepts application/x-ndjson; otherwise the answer waits and carries the outcome's status.
+
 import type { Inoculation, OutcomeOf } from '@mycelo/septum'
 import { stream } from 'hono/streaming'
 import { z } from 'zod'
+import { guardOf } from '../../mycelium/guards.ts'
 import { pluginsRead } from '../../mycelium/plugins.ts'
 import { sourceManageOutcomes } from '../../mycelium/sources.ts'
 import { HttpError } from '../errors.ts'
@@ -75,7 +77,7 @@ export function installRoutes(deps: ApiDeps): ApiRoute[] {
       method: 'post',
       path: '/installs',
       summary: 'Install a spore from a source (disabled until enabled); progress as JSON lines on request',
-      command: 'admin.install',
+      guard: guardOf('sources.manage', 'inoculate'),
       body: installBody,
       streams: [LINES],
       handle: (call) =>
@@ -85,7 +87,7 @@ export function installRoutes(deps: ApiDeps): ApiRoute[] {
       method: 'post',
       path: '/installs/:spore/upgrade',
       summary: 'Upgrade an installed spore to the newest strain its source offers that runs here',
-      command: 'admin.upgrade',
+      guard: guardOf('sources.manage', 'upgrade'),
       streams: [LINES],
       handle(call) {
         const spore = call.param('spore')
@@ -96,7 +98,7 @@ export function installRoutes(deps: ApiDeps): ApiRoute[] {
       method: 'post',
       path: '/installs/:spore/rollback',
       summary: 'Put back the strain the last upgrade replaced',
-      command: 'admin.rollback',
+      guard: guardOf('sources.manage', 'rollBack'),
       handle: (call) => inoculating(call, call.param('spore'), () => manage.rollBack(call.param('spore'))),
     }),
     route({
@@ -104,7 +106,7 @@ export function installRoutes(deps: ApiDeps): ApiRoute[] {
       path: '/installs/:spore',
       summary:
         'Uninstall a spore installed from a source; ?keepData=true keeps its stored data, false deletes it (required when it stored any)',
-      command: 'admin.uninstall',
+      guard: guardOf('sources.manage', 'uninstall'),
       async handle({ c, param }) {
         const keepData = keepDataOf(c.req.query('keepData'))
         const outcome = await manage.uninstall(param('spore'), keepData === undefined ? {} : { keepData })

@@ -1,14 +1,13 @@
 // /events: Server-Sent Events for the page — spore states, install progress, log lines — from the
 // API's hub, starting with every spore as it stands so a reader never misses the first state.
+
 import { streamSSE } from 'hono/streaming'
+import { guardOf, operatorGuard } from '../../mycelium/guards.ts'
 import { pluginsRead } from '../../mycelium/plugins.ts'
 import type { ApiEvent } from './events.ts'
 import { type ApiDeps, type ApiRoute, route } from './route.ts'
 
 export const EVENT_STREAM = 'text/event-stream'
-
-/** Log lines say who wrote what on every channel: a reader needs this pattern besides the stream's. */
-export const LOGS_PATTERN = 'admin.logs'
 
 /** A comment line this often keeps proxies and idle timers from closing a quiet stream. */
 const KEEPALIVE_MS = 5_000
@@ -19,11 +18,12 @@ export function liveRoutes({ runtime, events, session }: ApiDeps): ApiRoute[] {
       method: 'get',
       path: '/events',
       summary: 'Live updates as Server-Sent Events: `state` and `install`, and `log` for admin.logs',
-      command: 'admin.plugins',
+      guard: guardOf('plugins.read', 'listPlugins'),
       streams: [EVENT_STREAM],
       handle: ({ c }) =>
         streamSSE(c, async (sse) => {
-          const logs = session.allows(c, LOGS_PATTERN)
+          // Log lines say who wrote what on every channel: a reader needs their own guard besides the stream's.
+          const logs = session.allows(c, operatorGuard('logs').command)
           // Events are written one after another, in the order they happened.
           let chain = Promise.resolve()
           // A write to a reader already gone fails; the loop below notices and leaves.

@@ -1,6 +1,8 @@
 // Languages: the ones the catalogues ship, the session's own, and a conversation's, through
 // localeOutcomes as chat's /lang and /lang-group set them.
+
 import { z } from 'zod'
+import { guardOf } from '../../mycelium/guards.ts'
 import { localeOutcomes } from '../../mycelium/locale.ts'
 import { answerOutcome } from './answer.ts'
 import { type ApiDeps, type ApiRoute, route } from './route.ts'
@@ -14,6 +16,7 @@ export function localeRoutes({ runtime }: ApiDeps): ApiRoute[] {
       method: 'get',
       path: '/locales',
       summary: 'The languages the catalogues ship, and the bot’s default',
+      guard: guardOf('locale.manage', 'availableLocales'),
       handle: ({ c }) =>
         c.json({ locales: locales.availableLocales(), defaultLocale: runtime.config.defaultLocale }),
     }),
@@ -21,7 +24,7 @@ export function localeRoutes({ runtime }: ApiDeps): ApiRoute[] {
       method: 'put',
       path: '/me/locale',
       summary: 'The language the session’s principal reads the bot in',
-      command: 'admin.lang',
+      guard: guardOf('locale.manage', 'setPrincipalLocale'),
       body: localeBody,
       handle: async ({ c, principalId, body }) =>
         answerOutcome(runtime, c, await locales.setPrincipalLocale(principalId, body.locale)),
@@ -30,7 +33,7 @@ export function localeRoutes({ runtime }: ApiDeps): ApiRoute[] {
       method: 'put',
       path: '/conversations/:channel/:conversationId/locale',
       summary: 'The language a whole conversation reads the bot in',
-      command: 'admin.lang-group',
+      guard: guardOf('locale.manage', 'setConversationLocale'),
       body: localeBody,
       handle: async ({ c, param, body }) =>
         answerOutcome(

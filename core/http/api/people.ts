@@ -1,6 +1,8 @@
 // Principals and their identities, roles and grants, through the functions chat's admin spore
 // calls: the role ceiling and the last-owner rule are theirs, answered here in the reader's words.
+
 import { z } from 'zod'
+import { guardOf } from '../../mycelium/guards.ts'
 import { principalsManage, principalsRead } from '../../mycelium/principals.ts'
 import { rolesAssign, rolesManage, rolesRead } from '../../mycelium/roles.ts'
 import { answerOutcome, notFound } from './answer.ts'
@@ -32,14 +34,14 @@ export function peopleRoutes({ runtime }: ApiDeps): ApiRoute[] {
       method: 'get',
       path: '/principals',
       summary: 'Every principal with their identities and roles',
-      command: 'admin.people',
+      guard: guardOf('principals.read', 'listPrincipals'),
       handle: async ({ c }) => c.json({ principals: await read.listPrincipals() }),
     }),
     route({
       method: 'get',
       path: '/principals/:id',
       summary: 'One principal',
-      command: 'admin.people',
+      guard: guardOf('principals.read', 'getPrincipal'),
       async handle({ c, param }) {
         const principal = await read.getPrincipal(param('id'))
         if (principal === null)
@@ -51,7 +53,7 @@ export function peopleRoutes({ runtime }: ApiDeps): ApiRoute[] {
       method: 'get',
       path: '/identities/:channel/:externalId',
       summary: 'The principal a channel identity belongs to',
-      command: 'admin.people',
+      guard: guardOf('principals.read', 'findByIdentity'),
       async handle({ c, param }) {
         const [channel, externalId] = [param('channel'), param('externalId')]
         const principal = await read.findByIdentity(channel, externalId)
@@ -63,14 +65,14 @@ export function peopleRoutes({ runtime }: ApiDeps): ApiRoute[] {
       method: 'post',
       path: '/principals/:id/review',
       summary: 'Mark a principal as reviewed',
-      command: 'admin.review',
+      guard: guardOf('principals.manage', 'markReviewed'),
       handle: async ({ c, param }) => answerOutcome(runtime, c, await manage.markReviewed(param('id'))),
     }),
     route({
       method: 'put',
       path: '/principals/:id/name',
       summary: "Set a principal's display name; an empty one shows the channel's again",
-      command: 'admin.rename',
+      guard: guardOf('principals.manage', 'setDisplayName'),
       body: nameBody,
       handle: async ({ c, param, body }) =>
         answerOutcome(runtime, c, await manage.setDisplayName(param('id'), body.displayName)),
@@ -79,14 +81,14 @@ export function peopleRoutes({ runtime }: ApiDeps): ApiRoute[] {
       method: 'get',
       path: '/principals/:id/roles',
       summary: 'The roles a principal holds',
-      command: 'admin.roles',
+      guard: guardOf('roles.read', 'rolesOf'),
       handle: async ({ c, param }) => c.json({ roles: await roles.rolesOf(param('id')) }),
     }),
     route({
       method: 'post',
       path: '/principals/:id/roles',
       summary: 'Grant a role, within what the session’s own roles cover',
-      command: 'admin.grant',
+      guard: guardOf('roles.assign', 'assignRole'),
       body: grantBody,
       handle: async ({ c, param, body }) =>
         answerOutcome(runtime, c, await assign.assignRole(param('id'), body.role)),
@@ -95,7 +97,7 @@ export function peopleRoutes({ runtime }: ApiDeps): ApiRoute[] {
       method: 'delete',
       path: '/principals/:id/roles/:role',
       summary: 'Revoke a role; the last owner keeps theirs',
-      command: 'admin.revoke',
+      guard: guardOf('roles.assign', 'revokeRole'),
       handle: async ({ c, param }) =>
         answerOutcome(runtime, c, await assign.revokeRole(param('id'), param('role'))),
     }),
@@ -103,14 +105,14 @@ export function peopleRoutes({ runtime }: ApiDeps): ApiRoute[] {
       method: 'get',
       path: '/roles',
       summary: 'Every role and its command patterns',
-      command: 'admin.roles',
+      guard: guardOf('roles.read', 'listRoles'),
       handle: async ({ c }) => c.json({ roles: await roles.listRoles() }),
     }),
     route({
       method: 'post',
       path: '/roles',
       summary: 'Create a role, with patterns the session’s own roles cover',
-      command: 'admin.role-create',
+      guard: guardOf('roles.manage', 'createRole'),
       body: newRole,
       handle: async ({ c, body }) =>
         answerOutcome(runtime, c, await roleAdmin.createRole(body.name, body.patterns)),
@@ -119,7 +121,7 @@ export function peopleRoutes({ runtime }: ApiDeps): ApiRoute[] {
       method: 'put',
       path: '/roles/:name',
       summary: "Replace a role's command patterns",
-      command: 'admin.role-set',
+      guard: guardOf('roles.manage', 'setRoleCommands'),
       body: patternsBody,
       handle: async ({ c, param, body }) =>
         answerOutcome(runtime, c, await roleAdmin.setRoleCommands(param('name'), body.patterns)),
@@ -128,7 +130,7 @@ export function peopleRoutes({ runtime }: ApiDeps): ApiRoute[] {
       method: 'delete',
       path: '/roles/:name',
       summary: 'Delete a role (never a built-in one or the default role)',
-      command: 'admin.role-delete',
+      guard: guardOf('roles.manage', 'deleteRole'),
       handle: async ({ c, param }) => answerOutcome(runtime, c, await roleAdmin.deleteRole(param('name'))),
     }),
   ]

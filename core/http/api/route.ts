@@ -1,8 +1,9 @@
-// One operator operation as the API serves it: a method and path, the chat command pattern that
-// guards it, the body it takes. The same table mounts the routes and writes the OpenAPI document,
+// One operator operation as the API serves it: a method and path, the guard the mycelium's table
+// gives the method it calls (the chat command pattern), the body it takes. The same table mounts the routes and writes the OpenAPI document,
 // so a route cannot exist without being described.
 import type { TranslatableRef } from '@mycelo/septum'
 import type { z } from 'zod'
+import type { Guard } from '../../mycelium/guards.ts'
 import type { CoreRuntime } from '../../rhizomorph/runtime.ts'
 import type { ApiEvents } from './events.ts'
 import type { ApiContext, AuditPort, SessionPort } from './session-port.ts'
@@ -25,7 +26,9 @@ export interface ApiRoute<Body = unknown> {
   readonly path: string
   /** A line for the OpenAPI document (the page words its own labels from the catalogues). */
   readonly summary: string
-  /** The command pattern guarding the same action in chat; absent for what any session may read. */
+  /** From the mycelium's guard table; absent for what any session may read. */
+  readonly guard?: Guard
+  /** The guard's command pattern, as chat checks it: derived, never written on a route. */
   readonly command?: string
   readonly body?: z.ZodType<Body>
   /** Media types the answer may come as beside JSON (a stream of lines, events). */
@@ -33,9 +36,10 @@ export interface ApiRoute<Body = unknown> {
   handle(call: RouteCall<Body>): Response | Promise<Response>
 }
 
-/** Keeps the body's type between the schema and the handler. */
-export function route<Body = undefined>(definition: ApiRoute<Body>): ApiRoute<unknown> {
-  return definition as unknown as ApiRoute<unknown>
+/** Keeps the body's type between the schema and the handler; the command is the guard's. */
+export function route<Body = undefined>(definition: Omit<ApiRoute<Body>, 'command'>): ApiRoute<unknown> {
+  const command = definition.guard?.command
+  return { ...definition, ...(command === undefined ? {} : { command }) } as unknown as ApiRoute<unknown>
 }
 
 /** What every route module is built over. */

@@ -1,6 +1,8 @@
 // Context rules, inhibitor confinement and broadcast targets, through restrictionOutcomes: the
 // same checks chat's admin spore meets, the lockout rule among them.
+
 import { z } from 'zod'
+import { guardOf } from '../../mycelium/guards.ts'
 import { restrictionOutcomes } from '../../mycelium/restrictions.ts'
 import { answerOutcome } from './answer.ts'
 import { type ApiDeps, type ApiRoute, route } from './route.ts'
@@ -16,14 +18,14 @@ export function ruleRoutes({ runtime }: ApiDeps): ApiRoute[] {
       method: 'get',
       path: '/rules',
       summary: 'Every context rule: which kinds of conversation a command may be used in',
-      command: 'admin.rules',
+      guard: guardOf('restrictions.manage', 'listContextRules'),
       handle: async ({ c }) => c.json({ rules: await restrictions.listContextRules() }),
     }),
     route({
       method: 'put',
       path: '/rules/:command',
       summary: 'Set where a command (plugin.command) may be used',
-      command: 'admin.rule',
+      guard: guardOf('restrictions.manage', 'setContextRule'),
       body: ruleBody,
       handle: async ({ c, param, body }) =>
         answerOutcome(runtime, c, await restrictions.setContextRule(param('command'), body.allowed)),
@@ -32,7 +34,7 @@ export function ruleRoutes({ runtime }: ApiDeps): ApiRoute[] {
       method: 'delete',
       path: '/rules/:command',
       summary: 'Clear a context rule',
-      command: 'admin.rule',
+      guard: guardOf('restrictions.manage', 'clearContextRule'),
       handle: async ({ c, param }) =>
         answerOutcome(runtime, c, await restrictions.clearContextRule(param('command'))),
     }),
@@ -40,7 +42,7 @@ export function ruleRoutes({ runtime }: ApiDeps): ApiRoute[] {
       method: 'get',
       path: '/inhibitors/:name/channels',
       summary: 'The channels an inhibitor judges; none listed means every channel',
-      command: 'admin.rules',
+      guard: guardOf('restrictions.manage', 'inhibitorChannels'),
       handle: async ({ c, param }) =>
         answerOutcome(runtime, c, await restrictions.inhibitorChannels(param('name')), (channels) => ({
           channels,
@@ -50,7 +52,7 @@ export function ruleRoutes({ runtime }: ApiDeps): ApiRoute[] {
       method: 'put',
       path: '/inhibitors/:name/channels',
       summary: 'Confine an inhibitor to these channels (empty: every channel), at once',
-      command: 'admin.confine',
+      guard: guardOf('restrictions.manage', 'confineInhibitor'),
       body: channelsBody,
       handle: async ({ c, param, body }) =>
         answerOutcome(runtime, c, await restrictions.confineInhibitor(param('name'), body.channels)),
@@ -59,14 +61,14 @@ export function ruleRoutes({ runtime }: ApiDeps): ApiRoute[] {
       method: 'get',
       path: '/broadcast-targets',
       summary: 'The conversations a broadcast goes to',
-      command: 'admin.targets',
+      guard: guardOf('restrictions.manage', 'listBroadcastTargets'),
       handle: async ({ c }) => c.json({ targets: await restrictions.listBroadcastTargets() }),
     }),
     route({
       method: 'post',
       path: '/broadcast-targets',
       summary: 'Add a broadcast target',
-      command: 'admin.target-add',
+      guard: guardOf('restrictions.manage', 'addBroadcastTarget'),
       body: targetBody,
       handle: async ({ c, body }) => answerOutcome(runtime, c, await restrictions.addBroadcastTarget(body)),
     }),
@@ -74,7 +76,7 @@ export function ruleRoutes({ runtime }: ApiDeps): ApiRoute[] {
       method: 'delete',
       path: '/broadcast-targets/:channel/:conversationId',
       summary: 'Remove a broadcast target',
-      command: 'admin.target-remove',
+      guard: guardOf('restrictions.manage', 'removeBroadcastTarget'),
       handle: async ({ c, param }) =>
         answerOutcome(
           runtime,

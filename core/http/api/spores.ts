@@ -1,8 +1,10 @@
 // The report and the spores: list, enable, disable, reload, and settings read and written through
 // the plugin's own published form, each through the functions chat's admin spore calls.
+
 import { z } from 'zod'
 import { report } from '../../germination/report.ts'
 import { pluginsConfigure } from '../../mycelium/configure.ts'
+import { guardOf } from '../../mycelium/guards.ts'
 import { pluginsRead, pluginsToggle, standing } from '../../mycelium/plugins.ts'
 import { answerOutcome, notFound, refusalBody, refusalResponse, refusalStatus } from './answer.ts'
 import { type ApiDeps, type ApiRoute, route } from './route.ts'
@@ -28,7 +30,7 @@ export function sporeRoutes(deps: ApiDeps): ApiRoute[] {
       method: 'get',
       path: '/report',
       summary: 'The germination report: every spore with its kind, state and reason',
-      command: 'admin.plugins',
+      guard: guardOf('plugins.read', 'listPlugins'),
       handle: ({ c }) =>
         c.json({
           spores: report(runtime.germination).map((line) => ({ ...line, ...standing(runtime, line) })),
@@ -38,28 +40,28 @@ export function sporeRoutes(deps: ApiDeps): ApiRoute[] {
       method: 'get',
       path: '/spores',
       summary: 'Every spore, its state, its switch and where it came from',
-      command: 'admin.plugins',
+      guard: guardOf('plugins.read', 'listPlugins'),
       handle: ({ c }) => c.json({ spores: read.listPlugins() }),
     }),
     route({
       method: 'post',
       path: '/spores/:name/enable',
       summary: 'Switch a spore on and start it at once, after checking its manifest and settings',
-      command: 'admin.enable',
+      guard: guardOf('plugins.toggle', 'enable'),
       handle: async ({ c, param }) => answerOutcome(runtime, c, changed(await toggle.enable(param('name')))),
     }),
     route({
       method: 'post',
       path: '/spores/:name/disable',
       summary: 'Switch a spore off and stop it at once (and what needs it)',
-      command: 'admin.disable',
+      guard: guardOf('plugins.toggle', 'disable'),
       handle: async ({ c, param }) => answerOutcome(runtime, c, changed(await toggle.disable(param('name')))),
     }),
     route({
       method: 'post',
       path: '/spores/:name/reload',
       summary: 'Re-germinate one spore in place',
-      command: 'admin.reload',
+      guard: guardOf('plugins.toggle', 'reload'),
       async handle({ c, param }) {
         const name = param('name')
         if (!known(name)) return notFound(runtime, c, 'api.sporeUnknown', { spore: name })
@@ -79,7 +81,7 @@ export function sporeRoutes(deps: ApiDeps): ApiRoute[] {
       path: '/spores/rescan',
       summary:
         'Look through the spores folders again: new folders are listed (disabled), the refused say why',
-      command: 'admin.rescan',
+      guard: guardOf('plugins.toggle', 'rescan'),
       async handle({ c }) {
         if (toggle.rescan === undefined) {
           return refusalResponse(runtime, c, { domain: 'core', key: 'api.rescanUnavailable' }, 409)
@@ -91,7 +93,7 @@ export function sporeRoutes(deps: ApiDeps): ApiRoute[] {
       method: 'get',
       path: '/spores/:name/form',
       summary: "The spore's settings form: its published JSON Schema and which keys are secret",
-      command: 'admin.form',
+      guard: guardOf('plugins.configure', 'formSchema'),
       async handle({ c, param }) {
         const name = param('name')
         if (!known(name)) return notFound(runtime, c, 'api.sporeUnknown', { spore: name })
@@ -102,7 +104,7 @@ export function sporeRoutes(deps: ApiDeps): ApiRoute[] {
       method: 'get',
       path: '/spores/:name/settings',
       summary: 'The stored settings; a secret reads as ••••',
-      command: 'admin.settings',
+      guard: guardOf('plugins.configure', 'settings'),
       handle: async ({ c, param }) =>
         answerOutcome(runtime, c, await configure.settings(param('name')), (values) => ({ values })),
     }),
@@ -110,7 +112,7 @@ export function sporeRoutes(deps: ApiDeps): ApiRoute[] {
       method: 'patch',
       path: '/spores/:name/settings',
       summary: 'Write several settings, as a form submits them; each is checked as chat checks it',
-      command: 'admin.set',
+      guard: guardOf('plugins.configure', 'setSetting'),
       body: settingsBody,
       async handle({ c, param, body, locale }) {
         const name = param('name')
@@ -133,7 +135,7 @@ export function sporeRoutes(deps: ApiDeps): ApiRoute[] {
       method: 'put',
       path: '/spores/:name/settings/:key',
       summary: 'Write one setting; a secret sent back as •••• keeps what is stored',
-      command: 'admin.set',
+      guard: guardOf('plugins.configure', 'setSetting'),
       body: settingBody,
       handle: async ({ c, param, body }) =>
         answerOutcome(
@@ -146,7 +148,7 @@ export function sporeRoutes(deps: ApiDeps): ApiRoute[] {
       method: 'delete',
       path: '/spores/:name/settings/:key',
       summary: 'Remove one setting',
-      command: 'admin.unset',
+      guard: guardOf('plugins.configure', 'unsetSetting'),
       handle: async ({ c, param }) =>
         answerOutcome(runtime, c, changed(await configure.unsetSetting(param('name'), param('key')))),
     }),

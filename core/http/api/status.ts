@@ -1,8 +1,10 @@
 // What the page's overview reads beside the report: the bot's version, how long it has run and
 // how busy it is, and each spore's requirements (the graph the Spores screen draws, and what an
 // installed spore asks for before anyone enables it).
+
 import type { PluginKind, PluginState } from '@mycelo/septum'
 import { alternativesOf } from '@mycelo/septum'
+import { guardOf } from '../../mycelium/guards.ts'
 import { MYCELO_VERSION } from '../../operations/backup/version.ts'
 import { type ApiDeps, type ApiRoute, route } from './route.ts'
 
@@ -55,7 +57,7 @@ export function statusRoutes({ runtime, messages }: ApiDeps & { messages?: Messa
       method: 'get',
       path: '/status',
       summary: 'The bot at a glance: version, start time, uptime and messages per minute',
-      command: 'admin.plugins',
+      guard: guardOf('plugins.read', 'listPlugins'),
       handle({ c }) {
         const now = Date.now()
         return c.json({
@@ -71,7 +73,7 @@ export function statusRoutes({ runtime, messages }: ApiDeps & { messages?: Messa
       method: 'get',
       path: '/spores-needs',
       summary: 'What each spore requires: rhizas (with mycelium scopes) and its commands',
-      command: 'admin.plugins',
+      guard: guardOf('plugins.read', 'listPlugins'),
       handle: ({ c }) =>
         c.json({
           spores: runtime.germination.spores.map((spore): SporeNeeds => {

@@ -153,7 +153,13 @@ describe('the MCP endpoint', () => {
   })
 
   it('reads the grants again after the person says yes: a role taken meanwhile runs nothing', async () => {
-    await rolesManage(bot.runtime).createRole('toggler', ['admin.enable', 'admin.disable'])
+    // plugins.toggle's every method, by the commands the guard table gives them.
+    await rolesManage(bot.runtime).createRole('toggler', [
+      'admin.enable',
+      'admin.disable',
+      'admin.reload',
+      'admin.rescan',
+    ])
     await rolesAssign(bot.runtime).assignRole(watcher, 'toggler')
     const agent = await connected({
       key: keys.watcher,
