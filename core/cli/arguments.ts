@@ -22,6 +22,7 @@ export const COMMANDS: readonly CliCommand[] = [
   // The secret is read from standard input, never from the command line (shell history, ps).
   { name: 'connect', synopsis: 'connect <channel> [<address>] [<account>]', min: 1, max: 3, writes },
   { name: 'unset', synopsis: 'unset <spore> <key>', min: 2, max: 2, writes },
+  { name: 'form', synopsis: 'form <spore>', min: 1, max: 1, writes: reads },
   { name: 'roles', synopsis: 'roles [<principal>]', min: 0, max: 1, writes: reads },
   { name: 'grant', synopsis: 'grant <principal> <role>', min: 2, max: 2, writes },
   { name: 'revoke', synopsis: 'revoke <principal> <role>', min: 2, max: 2, writes },

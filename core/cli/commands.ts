@@ -7,6 +7,7 @@ import { rolesAssign, rolesRead } from '../mycelium/roles.ts'
 import { AGENT_KEY_RUNS } from './agent-keys.ts'
 import { ok, outcome, type Run, refusal, say } from './answer.ts'
 import { CONNECT_RUNS } from './connect.ts'
+import { settingsForm } from './settings-form.ts'
 import { SOURCE_RUNS } from './sources.ts'
 
 /**
@@ -40,6 +41,7 @@ export const RUNS: Readonly<Record<string, Run>> = {
       plugin,
       key,
     }),
+  form: (cli, [plugin]) => settingsForm(cli, plugin!),
   async roles(cli, [who]) {
     const read = rolesRead(cli.runtime)
     if (who !== undefined) {

@@ -24,6 +24,9 @@ export {
   type DefineConfigOptions,
   type DefinedConfig,
   defineConfig,
+  type FieldType,
+  type FormField,
+  formFields,
   type RawZodIssue,
   toConfigIssue,
 } from './config/index.ts'

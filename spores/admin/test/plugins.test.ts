@@ -154,13 +154,16 @@ describe('admin: plugins', () => {
         'Settings radarr takes:',
         'url — text, required: Where Radarr listens',
         'apiKey — text, required, secret',
-        'quality — one of "sd", "hd"',
+        'quality — one of "sd", "hd", default "sd"',
         'tags — list',
         'retries — whole number | nothing',
       ].join('\n'),
     )
     expect((await run(mycelium, 'form', { args: { spore: 'radarr' }, locale: 'fr' })).reply).toContain(
       'apiKey — texte, obligatoire, secret',
+    )
+    expect((await run(mycelium, 'form', { args: { spore: 'radarr' }, locale: 'fr' })).reply).toContain(
+      'quality — l’une des valeurs "sd", "hd", par défaut "sd"',
     )
     expect((await run(mycelium, 'form', { args: { spore: 'console' } })).reply).toBe(
       'console has no settings form: console publishes no JSON Schema',

@@ -70,8 +70,10 @@ export function SettingsForm({ spore, onSaved }: { readonly spore: string; reado
       ])
       let validator: ValidatorType | undefined
       if (form.available) {
-        // A module from this origin, compiled by the API for exactly this schema.
-        const url = `/api/v1/spores/${name}/form/validators.js`
+        // A module from this origin, compiled by the API for exactly this schema. A document imports a
+        // URL once, so the schema's own fingerprint is in it: the same form in another language (its
+        // labels differ) or a spore's new version gets its own module rather than the first one's.
+        const url = `/api/v1/spores/${name}/form/validators.js?schema=${fingerprint(JSON.stringify(form.schema))}`
         const compiled = (await import(url)) as Record<string, unknown>
         validator = createPrecompiledValidator(compiled as never, form.schema)
       }
@@ -148,4 +150,14 @@ export function SettingsForm({ spore, onSaved }: { readonly spore: string; reado
       />
     </div>
   )
+}
+
+/** FNV-1a over the text, in hex: enough to tell one schema from another in a URL. */
+function fingerprint(text: string): string {
+  let hash = 0x811c9dc5
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index)
+    hash = Math.imul(hash, 0x01000193) >>> 0
+  }
+  return hash.toString(16)
 }
