@@ -2,13 +2,20 @@ import type { ServerWebSocket } from 'bun'
 import {
   GatewayCloseCodes,
   GatewayDispatchEvents,
-  type GatewayGuildMembersChunkDispatchData,
   GatewayIntentBits,
   GatewayOpcodes,
   type GatewayReadyDispatchData,
   type GatewayRequestGuildMembersData,
 } from 'discord.js'
 import { guildCreate } from './guild-create.ts'
+import {
+  type DispatchData,
+  dispatchFrame,
+  heartbeatAck,
+  hello,
+  invalidSession,
+  type ServerFrame,
+} from './payloads.ts'
 import { Recorder } from './recorder.ts'
 import type { World } from './world.ts'
 
@@ -30,18 +37,11 @@ export interface GatewaySocketData {
 
 type GatewaySocket = ServerWebSocket<GatewaySocketData>
 
-interface Dispatch {
-  readonly op: GatewayOpcodes.Dispatch
-  readonly t: string
-  readonly s: number
-  readonly d: unknown
-}
-
 /** One gateway session: its sequence, the dispatches it was sent (for RESUME replay) and its socket. */
 interface Session {
   readonly id: string
   sequence: number
-  readonly sent: Dispatch[]
+  readonly sent: ServerFrame[]
   socket?: GatewaySocket
 }
 
@@ -132,12 +132,7 @@ export class FakeGateway {
       socket.close(GatewayCloseCodes.InvalidAPIVersion, 'Invalid API version')
       return
     }
-    send(socket, {
-      op: GatewayOpcodes.Hello,
-      d: { heartbeat_interval: this.#heartbeatInterval },
-      s: null,
-      t: null,
-    })
+    send(socket, hello(this.#heartbeatInterval))
   }
 
   message(socket: GatewaySocket, raw: string | Buffer): void {
@@ -153,8 +148,7 @@ export class FakeGateway {
     this.received.add({ op, d: frame.d, path: socket.data.path })
     switch (op) {
       case GatewayOpcodes.Heartbeat:
-        // Discord's ACK carries no `d` at all.
-        send(socket, { op: GatewayOpcodes.HeartbeatAck, s: null, t: null })
+        send(socket, heartbeatAck())
         return
       case GatewayOpcodes.Identify:
         if (this.withholdReady) return
@@ -191,7 +185,7 @@ export class FakeGateway {
    * Sends an event to every live session, as Discord fans one event out to each connected bot.
    * A session whose socket is down keeps it for the replay that follows its RESUME.
    */
-  dispatch(t: string, d: unknown): void {
+  dispatch<T extends GatewayDispatchEvents>(t: T, d: DispatchData<T>): void {
     for (const session of this.#sessions.values()) this.#dispatchTo(session, t, d)
   }
 
@@ -257,13 +251,13 @@ export class FakeGateway {
       return
     }
     if (session === undefined) {
-      send(socket, { op: GatewayOpcodes.InvalidSession, d: false, s: null, t: null })
+      send(socket, invalidSession(false))
       return
     }
     session.socket = socket
     socket.data.session = session
     const after = d.seq ?? 0
-    for (const event of session.sent) if (event.s > after) send(socket, event)
+    for (const event of session.sent) if ((event.s ?? 0) > after) send(socket, event)
     // RESUMED carries no `d`: JSON leaves an undefined member out.
     this.#dispatchTo(session, GatewayDispatchEvents.Resumed, undefined)
   }
@@ -293,19 +287,19 @@ export class FakeGateway {
         chunk_index: index,
         chunk_count: chunkCount,
         ...(d.nonce === undefined ? {} : { nonce: d.nonce }),
-      } satisfies GatewayGuildMembersChunkDispatchData)
+      })
     }
   }
 
-  #dispatchTo(session: Session, t: string, d: unknown): void {
+  #dispatchTo<T extends GatewayDispatchEvents>(session: Session, t: T, d: DispatchData<T>): void {
     session.sequence += 1
-    const event: Dispatch = { op: GatewayOpcodes.Dispatch, t, s: session.sequence, d }
+    const event = dispatchFrame(t, d, session.sequence)
     session.sent.push(event)
     // Kept for the replay a RESUME asks for, even while silent.
     if (session.socket !== undefined && !this.#silent) send(session.socket, event)
   }
 }
 
-function send(socket: GatewaySocket, payload: unknown): void {
+function send(socket: GatewaySocket, payload: ServerFrame): void {
   socket.send(JSON.stringify(payload))
 }

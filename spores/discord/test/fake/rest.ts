@@ -1,12 +1,19 @@
 import {
   type APIAttachment,
-  type APIGatewayBotInfo,
   GatewayDispatchEvents,
   type GatewayMessageCreateDispatchData,
+  type RESTError,
+  type RESTGetAPIChannelResult,
+  type RESTGetAPICurrentUserResult,
+  type RESTGetAPIGatewayBotResult,
+  type RESTGetAPIGuildMembersResult,
+  type RESTGetCurrentApplicationResult,
   type RESTPostAPIChannelMessageJSONBody,
+  type RESTPostAPIChannelMessageResult,
   type RESTRateLimit,
 } from 'discord.js'
 import type { FakeGateway } from './gateway.ts'
+import { currentApplication, errorBody, gatewayBot, rateLimitBody } from './payloads.ts'
 import { Recorder } from './recorder.ts'
 import type { World } from './world.ts'
 
@@ -41,7 +48,18 @@ interface Hosted {
   readonly contentType: string
 }
 
-type Answer = { status: number; body?: unknown; headers?: Record<string, string> }
+/** Every body the fake answers with is one of the API's own result or error types. */
+type Body =
+  | RESTGetAPIGatewayBotResult
+  | RESTGetAPICurrentUserResult
+  | RESTGetCurrentApplicationResult
+  | RESTGetAPIChannelResult
+  | RESTPostAPIChannelMessageResult
+  | RESTGetAPIGuildMembersResult
+  | RESTRateLimit
+  | RESTError
+
+type Answer = { status: number; body?: Body; headers?: Record<string, string> }
 
 export interface RestOptions {
   readonly world: World
@@ -64,7 +82,10 @@ export class FakeRest {
   #rateLimit: RateLimitShape = { retryAfter: 0.05, scope: 'user' }
   #window: { readonly messages: number; readonly seconds: number; start: number; used: number } | undefined
   /** Messages created with a nonce, by channel and nonce, for `enforce_nonce`. */
-  readonly #nonces = new Map<string, { readonly at: number; readonly body: unknown }>()
+  readonly #nonces = new Map<
+    string,
+    { readonly at: number; readonly body: RESTPostAPIChannelMessageResult }
+  >()
   readonly #refusedChannels = new Set<string>()
   readonly #overrides = new Map<string, Answer>()
   readonly #held = new Set<string>()
@@ -102,7 +123,7 @@ export class FakeRest {
   failRoute(method: string, path: string, status: number): void {
     this.#overrides.set(`${method} ${path}`, {
       status,
-      body: { message: `${status}: injected by the test`, code: 0 },
+      body: errorBody(`${status}: injected by the test`, 0),
     })
   }
 
@@ -156,7 +177,7 @@ export class FakeRest {
     const answer =
       authorization === `Bot ${this.#world.token}`
         ? this.#route({ method: request.method, path, query: url.searchParams, body, files })
-        : { status: 401, body: { message: '401: Unauthorized', code: 0 } }
+        : { status: 401, body: errorBody('401: Unauthorized', 0) }
     this.requests.add({
       method: request.method,
       path,
@@ -179,11 +200,12 @@ export class FakeRest {
     const { method, path } = request
     const override = this.#overrides.get(`${method} ${path}`)
     if (override !== undefined) return override
-    if (method === 'GET' && path === '/gateway/bot') return { status: 200, body: this.#gatewayBot() }
+    if (method === 'GET' && path === '/gateway/bot') {
+      return { status: 200, body: gatewayBot(this.gatewayUrl ?? this.#gateway.url) }
+    }
     if (method === 'GET' && path === '/users/@me') return { status: 200, body: this.#world.bot }
     if (method === 'GET' && path === '/applications/@me') {
-      const app = { id: this.#world.applicationId, name: 'Mycelo', flags: this.#world.applicationFlags }
-      return { status: 200, body: { ...app, bot: this.#world.bot, bot_public: false } }
+      return { status: 200, body: this.application() }
     }
     const channel = /^\/channels\/(\d+)$/.exec(path)
     if (method === 'GET' && channel?.[1] !== undefined) {
@@ -202,21 +224,19 @@ export class FakeRest {
     }
     const members = /^\/guilds\/(\d+)\/members$/.exec(path)
     if (method === 'GET' && members?.[1] !== undefined) return this.#listMembers(members[1], request.query)
-    return { status: 404, body: { message: '404: Not Found', code: 0 } }
+    return { status: 404, body: errorBody('404: Not Found', 0) }
   }
 
-  #gatewayBot(): APIGatewayBotInfo {
-    return {
-      url: this.gatewayUrl ?? this.#gateway.url,
-      shards: 1,
-      session_start_limit: { total: 1_000, remaining: 999, reset_after: 86_400_000, max_concurrency: 1 },
-    }
+  /** What GET /applications/@me answers for this world. */
+  application(): RESTGetCurrentApplicationResult {
+    const world = this.#world
+    return currentApplication({ id: world.applicationId, bot: world.bot, flags: world.applicationFlags })
   }
 
   #createMessage(channelId: string, body: unknown, files: readonly UploadedFile[] | undefined): Answer {
     if (this.#world.channel(channelId) === undefined) return unknown('Channel', 10_003)
     if (this.#refusedChannels.has(channelId)) {
-      return { status: 403, body: { message: 'Missing Permissions', code: 50_013 } }
+      return { status: 403, body: errorBody('Missing Permissions', 50_013) }
     }
     if (this.#rateLimited > 0) {
       this.#rateLimited -= 1
@@ -235,7 +255,7 @@ export class FakeRest {
       return invalidForm('content', 'BASE_TYPE_MAX_LENGTH', `Must be ${CONTENT_LIMIT} or fewer in length.`)
     }
     if (content.trim() === '' && (files ?? []).length === 0) {
-      return { status: 400, body: { message: 'Cannot send an empty message', code: 50_006 } }
+      return { status: 400, body: errorBody('Cannot send an empty message', 50_006) }
     }
     const attachments = (files ?? []).map((file) =>
       this.host({ name: file.name, bytes: file.bytes, contentType: file.contentType }),
@@ -285,7 +305,7 @@ export class FakeRest {
   #listMembers(guildId: string, query: URLSearchParams): Answer {
     if (guildId !== this.#world.guildId) return unknown('Guild', 10_004)
     if (!this.#world.portalIntents.guildMembers) {
-      return { status: 403, body: { message: 'Missing Access', code: 50_001 } }
+      return { status: 403, body: errorBody('Missing Access', 50_001) }
     }
     const limit = Number(query.get('limit') ?? '1')
     if (!Number.isInteger(limit) || limit < 1 || limit > 1_000) {
@@ -345,11 +365,7 @@ function rateLimited(shape: RateLimitShape): Answer {
   const seconds = String(shape.retryAfter)
   return {
     status: 429,
-    body: {
-      message: 'You are being rate limited.',
-      retry_after: shape.retryAfter,
-      global,
-    } satisfies RESTRateLimit,
+    body: rateLimitBody(shape.retryAfter, global),
     headers: {
       'retry-after': seconds,
       'x-ratelimit-scope': shape.scope,
@@ -361,16 +377,12 @@ function rateLimited(shape: RateLimitShape): Answer {
 }
 
 function unknown(what: string, code: number): Answer {
-  return { status: 404, body: { message: `Unknown ${what}`, code } }
+  return { status: 404, body: errorBody(`Unknown ${what}`, code) }
 }
 
 function invalidForm(field: string, code: string, message: string): Answer {
   return {
     status: 400,
-    body: {
-      message: 'Invalid Form Body',
-      code: 50_035,
-      errors: { [field]: { _errors: [{ code, message }] } },
-    },
+    body: errorBody('Invalid Form Body', 50_035, { [field]: { _errors: [{ code, message }] } }),
   }
 }

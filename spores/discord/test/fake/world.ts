@@ -3,8 +3,8 @@ import {
   type APIAttachment,
   type APIDMChannel,
   type APIGuildMember,
+  type APIPublicThreadChannel,
   type APITextChannel,
-  type APIThreadChannel,
   type APIUser,
   ApplicationFlags,
   ChannelType,
@@ -65,7 +65,7 @@ export class World {
   #increment = 0n
   readonly #dmChannels = new Map<string, string>()
   /** Threads opened after GUILD_CREATE, which clients learn of from THREAD_CREATE. */
-  readonly #openedThreads = new Map<string, APIThreadChannel>()
+  readonly #openedThreads = new Map<string, APIPublicThreadChannel>()
   /** Until when (ms) the attachment URLs handed out are valid; the CDN refuses them after. */
   attachmentsValidUntil = Date.now() + 86_400_000
   readonly #crowd: readonly Person[]
@@ -141,13 +141,13 @@ export class World {
   }
 
   /** A new public thread under the text channel, as THREAD_CREATE carries it. */
-  openThread(name: string, owner: Person): APIThreadChannel {
+  openThread(name: string, owner: Person): APIPublicThreadChannel {
     const thread = { ...this.thread(), id: this.snowflake(), name, owner_id: owner.user.id, member_count: 1 }
     this.#openedThreads.set(thread.id, thread)
     return thread
   }
 
-  thread(): APIThreadChannel {
+  thread(): APIPublicThreadChannel {
     return {
       id: this.threadId,
       type: ChannelType.PublicThread,
@@ -195,7 +195,7 @@ export class World {
   }
 
   /** Where a channel id lives: the guild's own channels, or a DM the fake has opened. */
-  channel(channelId: string): APITextChannel | APIThreadChannel | APIDMChannel | undefined {
+  channel(channelId: string): APITextChannel | APIPublicThreadChannel | APIDMChannel | undefined {
     if (channelId === this.textChannelId) return this.textChannel()
     if (channelId === this.threadId) return this.thread()
     return this.#openedThreads.get(channelId) ?? this.dmChannel(channelId)
