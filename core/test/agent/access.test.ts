@@ -271,3 +271,39 @@ describe('onRefused', () => {
     expect(notes).toEqual([])
   })
 })
+
+describe('a gate on an enclosing module', () => {
+  it('sees the relative path of a nested operation under the module’s own id (“A gate on the enclosing module sees relative paths such as windows.open”)', async () => {
+    const windows = defineModule({
+      id: 'windows',
+      operations: {
+        open: { access: 'write', confirm: true, input: z.object({}), output: z.boolean(), run: () => true },
+      },
+    })
+    const bazaar = defineModule({ id: 'bazaar', namespace: ['apps'], operations: { windows } })
+    const asked: ConfirmRequest[] = []
+    const refused: AccessRefusal[] = []
+    const runtime = makeAgentRuntime({
+      modules: [bazaar],
+      access: {
+        confirm: async (request) => asked.push(request) > 1,
+        onRefused: (refusal) => refused.push(refusal),
+      },
+    })
+    expect(await run(runtime, 'return await env.apps.bazaar.windows.open({})')).toMatchObject({
+      refused: true,
+    })
+    expect(asked).toEqual([{ module: 'bazaar', operation: 'windows.open', access: 'write' }])
+    expect(refused[0]).toMatchObject({ module: 'bazaar', operation: 'windows.open', reason: 'declined' })
+    // The child's own id is no authority: a grant under it changes nothing, the enclosing one decides.
+    const denied = makeAgentRuntime({
+      modules: [bazaar],
+      access: { grants: { windows: 'write', bazaar: 'none' } },
+    })
+    expect(await run(denied, 'return await env.apps.bazaar.windows.open({})')).toMatchObject({
+      module: 'bazaar',
+      operation: 'windows.open',
+      reason: 'not-granted',
+    })
+  })
+})

@@ -1,6 +1,7 @@
 // The typed failure channel read by type: which failure an execute reports never depends on the
 // words of an error, only on what raised it.
 import { describe, expect, it } from 'bun:test'
+import { SandboxFailureError } from '../../agent/failure.ts'
 import { makeAgentRuntime, type SandboxFailureReport } from '../../agent/index.ts'
 import { type PoolRun, type RunningSandbox, SandboxPool } from '../../agent/pool/pool.ts'
 import { brokenModule, failed } from './notes.ts'
@@ -75,9 +76,18 @@ describe('foreign failures', () => {
     expect(result.message).not.toContain('undefined is not a function')
   })
 
-  it('keep unrelated foreign failures Unknown whatever they say or are named (“do not classify diagnostic prose”)', async () => {
+  it('keep unrelated foreign failures Unknown whatever they say, are named or wrap (“do not classify diagnostic prose, unwrap arbitrary cause chains, or mislabel an arbitrary adapter AbortError as caller-authorized cancellation”)', async () => {
     const abort = Object.assign(new Error('The operation was aborted'), { name: 'AbortError' })
+    const busy = new SandboxFailureError({
+      kind: 'SandboxBusy',
+      code: 'sandbox-busy',
+      capacity: 1,
+      waitedMs: 1,
+    })
     const lookalikes = [
+      // A typed failure somewhere down a foreign error's cause chain is not this failure.
+      () => new Error('adapter failed', { cause: busy }),
+      () => new AggregateError([busy], 'several'),
       () => new Error('CapabilityFailed: broken.explode'),
       () => new Error('SandboxBusy: sandbox-busy'),
       () => abort,

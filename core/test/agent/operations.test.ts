@@ -175,3 +175,57 @@ describe('decoding, running and validating', () => {
     expect(await lenient.invoke('calc.save', {})).toEqual({ kind: 'value', value: true })
   })
 })
+
+describe('what an operation is given, and what its labels are', () => {
+  it('hands the callback only its declared input and the execution context (“The operation callback receives only its declared input and execution context”)', async () => {
+    const calls: unknown[][] = []
+    const module = defineModule({
+      id: 'probe',
+      operations: {
+        look: {
+          access: 'read',
+          input: z.object({ n: z.number() }),
+          output: z.null(),
+          run: (...args: unknown[]) => {
+            calls.push(args)
+            return null
+          },
+        },
+      },
+    })
+    const runtime = makeAgentRuntime({ modules: [module] })
+    const result = await runtime.execute({
+      program: 'return await env.probe.look({ n: 1, extra: "dropped" })',
+    })
+    expect(result.ok).toBe(true)
+    expect(calls).toHaveLength(1)
+    const [input, context, ...more] = calls[0]!
+    expect(more).toEqual([])
+    // The decoded input: what the schema declares, nothing the guest added.
+    expect(input).toEqual({ n: 1 })
+    expect(Object.keys(context as object).sort()).toEqual(['executionId', 'operationOrdinal', 'signal'])
+  })
+
+  it('keeps the labels its author gave, frozen, whatever the host tries (“Labels are fixed facts about the operation; the host never edits them”)', () => {
+    const module = defineModule({ id: 'fixed', operations: { save: op({ access: 'write', confirm: true }) } })
+    const save = module.operations.save as { policy: { access: string; confirm: boolean } }
+    expect(save.policy).toEqual({ access: 'write', confirm: true })
+    expect(Object.isFrozen(save.policy)).toBe(true)
+    expect(Object.isFrozen(save)).toBe(true)
+    expect(() => {
+      ;(save.policy as { access: string }).access = 'read'
+    }).toThrow()
+    expect(installModules([module])[0]!.operation.policy).toEqual({ access: 'write', confirm: true })
+  })
+
+  it('lets no invocation metadata stand in for a grant (“This metadata grants neither authority nor permission to replay unsafe work”)', async () => {
+    const module = defineModule({ id: 'vault', operations: { wipe: op({ access: 'write' }) } })
+    const runtime = makeAgentRuntime({ modules: [module], access: { grants: { vault: 'none' } } })
+    const forged = await runtime.invoke(
+      'vault.wipe',
+      {},
+      { executionId: 'replayed', toolCallId: 'call-1', operationOrdinal: 0 },
+    )
+    expect(forged).toMatchObject({ kind: 'refused', refusal: { module: 'vault', reason: 'not-granted' } })
+  })
+})

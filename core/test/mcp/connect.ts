@@ -18,6 +18,8 @@ export function serveMcp(mcp: Mcp): { url: URL; stop(): Promise<void> } {
 export interface ClientOptions {
   /** The bearer token; none sends no Authorization header. */
   readonly key?: string
+  /** A connection to carry on (the SDK's reconnect: no initialize, the same session id). */
+  readonly sessionId?: string
   /** Answers each form elicitation; without it the client declares no elicitation capability. */
   readonly elicit?: (request: ElicitRequest['params']) => boolean | Promise<boolean>
 }
@@ -27,7 +29,10 @@ export interface Connected {
   readonly asked: ElicitRequest['params'][]
   /** Runs a program through the execute tool: its text answer parsed, or the error text. */
   execute(program: string): Promise<{ ok: true; value: unknown } | { ok: false; text: string }>
+  /** Ends the connection: the server forgets it. */
   close(): Promise<void>
+  /** Drops the transport only, as a lost network would; the connection stays the server's. */
+  drop(): Promise<void>
 }
 
 /** Connects the SDK's own client over Streamable HTTP. */
@@ -47,7 +52,10 @@ export async function connect(url: URL, options: ClientOptions = {}): Promise<Co
     })
   }
   const headers: Record<string, string> = options.key ? { authorization: `Bearer ${options.key}` } : {}
-  const transport = new StreamableHTTPClientTransport(url, { requestInit: { headers } })
+  const transport = new StreamableHTTPClientTransport(url, {
+    requestInit: { headers },
+    ...(options.sessionId ? { sessionId: options.sessionId } : {}),
+  })
   await client.connect(transport)
   return {
     client,
@@ -61,5 +69,6 @@ export async function connect(url: URL, options: ClientOptions = {}): Promise<Co
       await transport.terminateSession().catch(() => undefined)
       await client.close()
     },
+    drop: () => client.close(),
   }
 }

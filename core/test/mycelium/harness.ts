@@ -46,6 +46,8 @@ export interface BotOptions {
    * and the first start enables whatever validates.
    */
   readonly disabled?: readonly string[]
+  /** A folder a bot stopped with `halt` left: the same spores and database, started again. */
+  readonly root?: string
 }
 
 export interface Bot {
@@ -65,6 +67,8 @@ export interface Bot {
   /** The texts sent to one conversation since the last call, for one channel. */
   takeSent(channel: string, conversationId: string): string[]
   stop(): Promise<void>
+  /** Stops the bot as its process ending would, keeping its folder for a `root` start. */
+  halt(): Promise<void>
 }
 
 export interface MessageOptions {
@@ -81,7 +85,7 @@ export interface MessageOptions {
  */
 export async function startBot(options: BotOptions): Promise<Bot> {
   await mkdir(TEMP_ROOT, { recursive: true })
-  const root = await mkdtemp(join(TEMP_ROOT, 'mycelium-'))
+  const root = options.root ?? (await mkdtemp(join(TEMP_ROOT, 'mycelium-')))
   for (const [name, files] of Object.entries(options.spores))
     await writeSpore(join(root, 'spores'), name, files)
   const settings = {
@@ -141,6 +145,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       await running.stop()
       await rm(root, { recursive: true, force: true })
     },
+    halt: () => running.stop(),
   }
 }
 
