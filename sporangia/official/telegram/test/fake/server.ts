@@ -20,6 +20,8 @@ export interface RecordedCall {
   /** Uploaded files by field name, with their bytes. */
   readonly files: Readonly<Record<string, { readonly name: string; readonly bytes: Uint8Array }>>
   readonly status: number
+  /** The whole answer as it went on the wire: ok with its result, or the error. */
+  readonly body: ApiResponse<unknown>
 }
 
 /** An answer a test makes the next call of a method give instead of the real one. */
@@ -116,7 +118,7 @@ export class FakeBotApi {
         : injected !== undefined
           ? failed(injected)
           : await this.#answer(method, params, files, request.signal)
-    this.calls.add({ method, params, files, status: answer.status })
+    this.calls.add({ method, params, files, status: answer.status, body: answer.body })
     return Response.json(answer.body, { status: answer.status })
   }
 
@@ -219,18 +221,18 @@ export class FakeBotApi {
         : [world.alice, world.bob, world.carol].find((one) => one.chat.id === id)?.chat
     if (chat === undefined) return badRequest('chat not found')
     const thread = params.message_thread_id
-    const reply = params.reply_parameters as { message_id?: number } | undefined
-    const message = {
+    const reply = params.reply_parameters as Opts<File>['sendMessage']['reply_parameters']
+    const quoted = reply?.message_id === undefined ? undefined : world.quoted(id, reply.message_id)
+    if (reply !== undefined && quoted === undefined) return badRequest('message to be replied not found')
+    const message = world.keep({
+      ...content,
       message_id: world.nextMessageId(),
       date: Math.floor(Date.now() / 1000),
       chat,
-      from: world.bot,
+      from: world.botUser,
       ...(typeof thread === 'number' ? { message_thread_id: thread, is_topic_message: true } : {}),
-      ...(reply?.message_id === undefined
-        ? {}
-        : { reply_to_message: { message_id: reply.message_id, date: 0, chat } }),
-      ...content,
-    } as Message
+      ...(quoted === undefined ? {} : { reply_to_message: quoted }),
+    } satisfies Message)
     this.sent.add(message)
     return ok(message)
   }

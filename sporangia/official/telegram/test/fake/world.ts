@@ -41,6 +41,13 @@ export class World {
     can_manage_bots: false,
     supports_join_request_queries: false,
   }
+  /** The bot as a message's sender: a User, without what only getMe tells of it. */
+  readonly botUser: User = {
+    id: this.bot.id,
+    is_bot: true,
+    first_name: this.bot.first_name,
+    username: this.bot.username,
+  }
   readonly alice = person(1_001, 'Alice', 'Martin')
   readonly bob = person(1_002, 'Bob')
   readonly carol = person(1_003, 'Carol')
@@ -60,12 +67,29 @@ export class World {
   readonly blocked = new Set<number>()
   /** Stored files: file_id → bytes and path. */
   readonly files = new Map<string, { readonly path: string; readonly bytes: Uint8Array }>()
+  /** Every message of every chat so far, by `<chat id>:<message id>`, for the replies that quote one. */
+  readonly #messages = new Map<string, Message>()
   #nextUpdate = 1
   #nextMessage = 100
   #nextFile = 1
 
   nextUpdateId(): number {
     return this.#nextUpdate++
+  }
+
+  /** Keeps a message, as Telegram does, so a reply to it can quote it. */
+  keep<M extends Message>(message: M): M {
+    this.#messages.set(`${message.chat.id}:${message.message_id}`, message)
+    return message
+  }
+
+  /**
+   * A message as a reply quotes it: whole, without the message it answers in turn (the types mark
+   * that with `reply_to_message: undefined`, which JSON leaves out). Undefined for one never sent.
+   */
+  quoted(chatId: number, messageId: number): NonNullable<Message['reply_to_message']> | undefined {
+    const message = this.#messages.get(`${chatId}:${messageId}`)
+    return message === undefined ? undefined : { ...message, reply_to_message: undefined }
   }
 
   nextMessageId(): number {
@@ -124,15 +148,16 @@ export class World {
     readonly extra?: Partial<Message>
   }): HeardMessage {
     const chat = options.inGroup || options.topic !== undefined ? this.group : options.from.chat
-    return {
+    // What `extra` adds (a photo, who joined) comes first: the message's own fields are the world's.
+    return this.keep({
+      ...options.extra,
       message_id: this.nextMessageId(),
       date: Math.floor(Date.now() / 1000),
       chat,
       from: options.from.user,
       ...(options.text === undefined ? {} : { text: options.text, ...commandEntity(options.text) }),
       ...(options.topic === undefined ? {} : { message_thread_id: options.topic, is_topic_message: true }),
-      ...options.extra,
-    } as HeardMessage
+    } satisfies HeardMessage)
   }
 
   update(fields: Omit<Update, 'update_id'>): Update {
