@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, realpathSync } from 'node:fs'
 import { isAbsolute, relative } from 'node:path'
 import { faultText } from './fault.ts'
 
@@ -45,7 +45,7 @@ function positionOf(error: unknown): Position | undefined {
   // A module that cannot be found: Bun names who imported it, not where; the specifier's first
   // quoted appearance in that file is the import.
   if (typeof referrer === 'string' && typeof specifier === 'string')
-    return importPosition(withoutReloadQuery(referrer), specifier)
+    return importPosition(withoutReloadQuery(referrer), withoutReloadQuery(specifier))
   return undefined
 }
 
@@ -86,11 +86,26 @@ function stackPosition(error: unknown, dir: string): Position | undefined {
 /** The position as a prefix, the file relative to the spore's folder when inside it. */
 function located(position: Position | undefined, dir: string): string {
   if (position === undefined) return ''
-  const file = inside(position.file, dir) ? relative(dir, position.file) : position.file
+  const file =
+    relativeInside(position.file, dir) ?? relativeInside(position.file, realPath(dir)) ?? position.file
   return position.line > 0 ? `${file}:${position.line}:${position.column}: ` : `${file}: `
 }
 
 function inside(file: string, dir: string): boolean {
+  return relativeInside(file, dir) !== undefined || relativeInside(file, realPath(dir)) !== undefined
+}
+
+/** `file` relative to `dir` when inside it. */
+function relativeInside(file: string, dir: string): string | undefined {
   const path = relative(dir, file)
-  return path !== '' && !path.startsWith('..') && !isAbsolute(path)
+  return path !== '' && !path.startsWith('..') && !isAbsolute(path) ? path : undefined
+}
+
+/** A spore's folder may be a link (`mycelo dev` links the author's folder): Bun names files by their real path. */
+function realPath(dir: string): string {
+  try {
+    return realpathSync(dir)
+  } catch {
+    return dir
+  }
 }

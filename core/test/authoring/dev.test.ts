@@ -28,10 +28,15 @@ function reader(stream: NodeJS.ReadableStream) {
       wait.done()
     }
   })
+  const times = (text: string) => said.split(text).length - 1
   return {
     said: () => said,
     until: (text: string) =>
       said.includes(text) ? Promise.resolve() : new Promise<void>((done) => waiting.push({ text, done })),
+    /** Waits until `text` has appeared `count` times in all. */
+    async untilTimes(text: string, count: number) {
+      while (times(text) < count) await new Promise((done) => setTimeout(done, 50))
+    },
   }
 }
 
@@ -63,10 +68,31 @@ it('reloads the spore on save, and says where a broken save is wrong', async () 
     .said()
     .split('\n')
     .find((line) => line.includes('was not reloaded'))!
-  expect(refusal).toMatch(/src\/index\.ts:\d+:\d+: Unexpected ;/)
+  expect(refusal).toMatch(/ src\/index\.ts:\d+:\d+: Unexpected ;/)
   expect(err.said()).not.toContain('?v=')
   child.stdin!.write('/hello Ada\n')
   await out.until('[edited] Hello, Ada! That makes 3 hellos.')
+
+  // The other load errors name the spot too: a module that throws as it loads (here one the
+  // module imports, so the stack's frame is that file's), and an import of a file that is not there.
+  const refusals = () =>
+    err
+      .said()
+      .split('\n')
+      .filter((line) => line.includes('was not reloaded'))
+  writeFileSync(
+    join(folder, 'src', 'greeting.ts'),
+    "export const greeting = 'hi'\nthrow new Error('no greeting today')\n",
+  )
+  writeFileSync(source, `import { greeting } from './greeting.ts'\nvoid greeting\n${original}`)
+  await err.untilTimes('The running version stays as it was.', 2)
+  expect(refusals()[1]).toMatch(/ src\/greeting\.ts:2:\d+: no greeting today/)
+  writeFileSync(source, `import { missing } from './missing.ts'\nvoid missing\n${original}`)
+  await err.untilTimes('The running version stays as it was.', 3)
+  expect(refusals()[2]).toMatch(/ src\/index\.ts:1:\d+: .*missing\.ts/)
+  expect(err.said()).not.toContain('?v=')
+  child.stdin!.write('/hello Ada\n')
+  await out.until('[edited] Hello, Ada! That makes 4 hellos.')
 
   const exited = new Promise<number | null>((done) => child!.once('exit', done))
   child.kill('SIGINT')

@@ -1,16 +1,11 @@
-// `bun run mycelo new` for each kind, written outside the checkout, installed against the packed
-// septum, then its own tests (conformance kit and test bot) on Bun and, compiled by tsc, on Node.
+// `bun run mycelo new` for each kind, written outside the checkout, each installed from its own
+// package.json (the packed septum's tarball in place of the registry's), then its own scripts: its
+// tests (conformance kit and test bot) on Bun, and compiled by its own tsc, on Node.
 import { afterAll, describe, expect, it } from 'bun:test'
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import {
-  type AuthorProject,
-  authorProject,
-  run,
-  said,
-  TSC,
-} from '../../../septum/test/support/packed-septum.ts'
+import { basename, join } from 'node:path'
+import { packSeptum, run, said } from '../../../septum/test/support/packed-septum.ts'
 
 const CHECKOUT = join(import.meta.dir, '..', '..', '..')
 const SPORES = {
@@ -20,10 +15,10 @@ const SPORES = {
   inhibitor: 'block-list',
 } as const
 const written = mkdtempSync(join(tmpdir(), 'mycelo-new-'))
-let project: AuthorProject | undefined
+const elsewhere = mkdtempSync(join(tmpdir(), 'mycelo-new-installed-'))
 afterAll(() => {
-  project?.remove()
   rmSync(written, { recursive: true, force: true })
+  rmSync(elsewhere, { recursive: true, force: true })
 }, 60_000)
 
 const mycelo = (args: readonly string[]) => run(process.execPath, ['run', 'mycelo', ...args], CHECKOUT)
@@ -54,23 +49,29 @@ describe('bun run mycelo new', () => {
     expect(mycelo(['new', 'enzyme', 'Hello']).stderr).toContain('Hello cannot name a spore')
   }, 60_000)
 
-  it('each passes its own tests and the kit on Bun and on Node, against the packed septum', () => {
-    project = authorProject({
-      installer: 'npm',
-      spores: Object.values(SPORES).map((name) => join(written, name)),
-      dependencies: { zod: '4.6.7' },
-      devDependencies: { '@types/node': '26.6.7' },
-    })
+  it('each installs its own package.json with the packed septum, and passes its tests and the kit on Bun and Node', () => {
+    const tarball = packSeptum()
     for (const name of Object.values(SPORES)) {
-      const spore = join(project.dir, name)
-      const bun = run(process.execPath, ['test', './test/'], spore)
+      // As its README says: npm install (the septum from the tarball until it is published), then its scripts.
+      const spore = join(elsewhere, name)
+      cpSync(join(written, name), spore, { recursive: true })
+      const install = run(
+        'npm',
+        ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'],
+        spore,
+      )
+      expect(install.status, `${name}: npm install\n${said(install)}`).toBe(0)
+      const manifest = JSON.parse(readFileSync(join(spore, 'package.json'), 'utf8'))
+      expect(manifest.dependencies['@mycelo/septum']).toEndWith(`/${basename(tarball)}`)
+      expect(Object.keys(manifest.devDependencies).sort()).toEqual(['@types/node', 'typescript'])
+      const bun = run('npm', ['test'], spore)
       expect(bun.status, `${name} on Bun:\n${said(bun)}`).toBe(0)
       expect(bun.stderr).toMatch(/\b0 fail\b/)
-      const compiled = run(TSC, ['-p', 'tsconfig.json'], spore)
-      expect(compiled.status, `${name} through tsc:\n${said(compiled)}`).toBe(0)
-      const node = run('node', ['--test', 'build/test/'], spore)
+      // Its own TypeScript, from its own devDependencies, compiles it against the installed declarations.
+      const node = run('npm', ['run', 'test:node'], spore)
       expect(node.status, `${name} on Node:\n${said(node)}`).toBe(0)
       expect(node.stdout).toMatch(/# fail 0\b/)
+      expect(node.stdout).toMatch(/# pass [1-9]/)
     }
-  }, 240_000)
+  }, 600_000)
 })
