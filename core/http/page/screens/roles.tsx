@@ -2,7 +2,7 @@
 // API matches them, as the message path does when it authorises).
 import { type FormEvent, useEffect, useState } from 'react'
 import { api, part } from '../api.ts'
-import { Badge, Empty, Notice, Problem, Section } from '../parts/bits.tsx'
+import { Badge, Empty, Loading, Notice, Problem, Section } from '../parts/bits.tsx'
 import { type Loaded, useAction } from '../parts/load.ts'
 import { useCan } from '../session.ts'
 import type { CommandLine, Role } from '../types.ts'
@@ -166,9 +166,14 @@ function PatternsForm({
         <span className="hint">{t('roles.field.patternsHint')}</span>
       </label>
       <div className="preview" role="status" aria-label={t('roles.preview')}>
-        <p className="preview-title">
-          {t('roles.previewCount', { count: allowed.length, total: preview?.length ?? 0 })}
-        </p>
+        {/* Until the bot has answered, a count would read "0 of 0", which is not what the patterns allow. */}
+        {preview === undefined && error === undefined ? (
+          <Loading />
+        ) : (
+          <p className="preview-title">
+            {t('roles.previewCount', { count: allowed.length, total: preview?.length ?? 0 })}
+          </p>
+        )}
         {error ? <Problem text={error} /> : null}
         <p className="patterns">
           {allowed.map((command) => (
