@@ -7,6 +7,7 @@ import {
   type QuickJSHandle,
   type QuickJSWASMModule,
 } from 'quickjs-emscripten-core'
+import { COMPILED, shippedPath } from '../boot/shipped.ts'
 import { SandboxFailureError } from './failure.ts'
 import { GUEST_ERROR, guestPrelude, guestProgram, type HostAnswer, INVALID_RESULT } from './guest.ts'
 
@@ -67,9 +68,17 @@ let loading: Promise<QuickJSWASMModule> | undefined
  * allocation in this build, and the WebAssembly memory's ceiling can.
  */
 export function quickJs(memory?: WebAssembly.Memory): Promise<QuickJSWASMModule> {
-  loading ??= newQuickJSWASMModuleFromVariant(memory ? newVariant(variant, { wasmMemory: memory }) : variant)
+  loading ??= newQuickJSWASMModuleFromVariant(
+    newVariant(variant, {
+      ...(memory ? { wasmMemory: memory } : {}),
+      // The variant finds its .wasm beside its own module, which an executable does not have on disk.
+      ...(COMPILED ? { wasmLocation: shippedPath(QUICKJS_WASM) } : {}),
+    }),
+  )
   return loading
 }
+
+const QUICKJS_WASM = 'node_modules/@jitl/quickjs-wasmfile-release-sync/dist/emscripten-module.wasm'
 
 /**
  * Runs a program in a fresh QuickJS runtime: no network, no filesystem, no state from earlier

@@ -2,13 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type CompiledCatalog, type Logger, lazyCatalog } from '@mycelo/septum'
 import { type DomainCatalogs, Translator } from '../i18n/translator.ts'
+import { shippedPath } from './shipped.ts'
 
 export type { DomainCatalogs } from '../i18n/translator.ts'
 
 export type Params = Readonly<Record<string, unknown>>
 
 /** The core's own translation folders: `core` (what the core says) and `common` (shared with spores). */
-export const CORE_TRANSLATIONS = join(import.meta.dir, '..', '..', 'translations')
+export const CORE_TRANSLATIONS = shippedPath('translations')
 
 /**
  * Top-level sections of the core's catalogues the bot never renders itself: the admin page's

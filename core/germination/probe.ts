@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import type { Logger, Manifest } from '@mycelo/septum'
+import { COMPILED, EXECUTABLE_RUNS } from '../boot/shipped.ts'
 import { faultText } from './fault.ts'
 
 /** What the probe is asked: each spore's folder, manifest and stored settings. */
@@ -18,6 +19,12 @@ export type ProbeVerdicts = Record<string, string | null>
 
 const PROBE_MAIN = fileURLToPath(new URL('./probe-main.ts', import.meta.url))
 
+/** The probe's command: Bun on its module, or the executable `bun run build` made, told to run it. */
+function probeCommand(): { cmd: string[]; env: Record<string, string | undefined> } {
+  if (COMPILED) return { cmd: [process.execPath], env: { ...process.env, [EXECUTABLE_RUNS]: 'probe' } }
+  return { cmd: [process.execPath, '--no-install', PROBE_MAIN], env: process.env }
+}
+
 /**
  * On a first start, every spore must be checked to decide whether it starts enabled; a spore that
  * fails its checks is recorded disabled, and its module (a channel library can weigh tens of MiB)
@@ -31,7 +38,9 @@ export async function probeFirstStart(
   logger: Logger,
 ): Promise<ProbeVerdicts | undefined> {
   if (request.spores.length === 0) return {}
-  const child = Bun.spawn([process.execPath, '--no-install', PROBE_MAIN], {
+  const { cmd, env } = probeCommand()
+  const child = Bun.spawn(cmd, {
+    env,
     stdin: new Blob([JSON.stringify(request)]),
     stdout: 'pipe',
     stderr: 'pipe',

@@ -1,12 +1,29 @@
 import { existsSync, realpathSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { dirname, extname, join, resolve, sep } from 'node:path'
+import { dirname, extname, join, sep } from 'node:path'
+import * as septum from '@mycelo/septum'
+import * as zod from 'zod'
+import { PROVIDED } from '../../sporangia/tool/bundle.ts'
+import { CHECKOUT, COMPILED, EMBEDDED_ROOT } from '../boot/shipped.ts'
 
 /** What a spore may import without shipping it: the contract, and the zod its schemas are written in. */
 const SHARED_PACKAGES = ['@mycelo/septum', 'zod'] as const
 
-/** The checkout the core runs from: a file inside it already resolves both through its node_modules. */
-const CORE_TREE = realpathSync(resolve(import.meta.dir, '..', '..'))
+/**
+ * The checkout the core runs from: a file inside it already resolves both through its node_modules.
+ * An executable has no checkout on disk: every spore's source is outside its tree.
+ */
+const CORE_TREE = CHECKOUT === undefined ? EMBEDDED_ROOT : realpathSync(CHECKOUT)
+
+/**
+ * In an executable the core's copies are not files a spore can import: they are offered as
+ * modules of their own under these names, the very objects the core holds.
+ */
+const EMBEDDED_COPIES: Readonly<Record<string, object>> = {
+  '@mycelo/septum': septum,
+  zod,
+}
+const EMBEDDED_PREFIX = 'mycelo-core:'
 
 /** A bare import of a shared package, or of one of its subpaths, in any of the forms a module uses. */
 const SHARED_IMPORT =
@@ -50,6 +67,10 @@ export function shareContractModules(): void {
   Bun.plugin({
     name: 'mycelo-shared-contract-modules',
     setup(build) {
+      if (COMPILED) {
+        for (const [name, exports] of Object.entries(EMBEDDED_COPIES))
+          build.module(`${EMBEDDED_PREFIX}${name}`, () => ({ exports: { ...exports }, loader: 'object' }))
+      }
       build.onLoad({ filter: sporeSources() }, ({ path }) => loadSporeSource(path))
     },
   })
@@ -59,13 +80,32 @@ export function shareContractModules(): void {
 export async function loadSporeSource(specified: string): Promise<{ contents: string; loader: Loader }> {
   const query = VERSION_QUERY.exec(specified)?.[0]
   const path = query === undefined ? specified : specified.slice(0, -query.length)
-  const source = await readFile(path, 'utf8')
+  const source = COMPILED ? await bundledSource(path) : await readFile(path, 'utf8')
   guard?.(path, source)
   const shared = path.startsWith(`${CORE_TREE}${sep}`) ? source : withSharedImports(source, path)
   return {
     contents: query === undefined ? shared : withVersionedImports(shared, query),
-    loader: LOADERS[extname(path) as keyof typeof LOADERS] ?? 'js',
+    loader: COMPILED ? 'js' : (LOADERS[extname(path) as keyof typeof LOADERS] ?? 'js'),
   }
+}
+
+/**
+ * An executable resolves no package from disk: a spore's module is bundled with what it imports
+ * (its own files and node_modules) when it is loaded, as a strain is packed, the shared packages
+ * left to the core's copies. The guard then reads the whole bundle, dependencies included.
+ */
+async function bundledSource(path: string): Promise<string> {
+  const built = await Bun.build({
+    entrypoints: [path],
+    target: 'bun',
+    format: 'esm',
+    external: PROVIDED,
+    throw: false,
+  })
+  const output = built.outputs.find((artifact) => artifact.kind === 'entry-point')
+  if (!built.success || output === undefined)
+    throw new Error(built.logs.map(String).join('\n') || `${path} did not bundle`)
+  return output.text()
 }
 
 type Loader = (typeof LOADERS)[keyof typeof LOADERS]
@@ -99,7 +139,8 @@ export function withSharedImports(source: string, path: string): string {
   const from = dirname(path)
   return source.replace(SHARED_IMPORT, (whole, lead: string, _quote: string, specifier: string) => {
     const target = coreCopy(specifier)
-    if (target === undefined || shipsOwn(from, packageOf(specifier))) return whole
+    // An executable cannot resolve a spore's own copy from disk: the core's is the only one.
+    if (target === undefined || (!COMPILED && shipsOwn(from, packageOf(specifier)))) return whole
     return `${lead}${JSON.stringify(target)}`
   })
 }
@@ -110,6 +151,7 @@ function packageOf(specifier: string): string {
 
 /** The file the core itself loads for this specifier; undefined for a subpath it does not have. */
 function coreCopy(specifier: string): string | undefined {
+  if (COMPILED) return specifier in EMBEDDED_COPIES ? `${EMBEDDED_PREFIX}${specifier}` : undefined
   try {
     return Bun.resolveSync(specifier, import.meta.dir)
   } catch {

@@ -1,7 +1,8 @@
+import { shippedEntry } from '../boot/shipped.ts'
 import { DeadlineExceeded, type Deadlines } from '../supervision/deadline.ts'
 import { Bridge, type CallDeadline, type WireMessage } from './bridge.ts'
 
-const HOST_MAIN = new URL('./host-main.ts', import.meta.url).href
+const HOST_MAIN = shippedEntry('core/hosts/host-main.ts').href
 
 /** Why a host ended, as an operator reads it after "restarted". */
 export class HostEnded extends Error {

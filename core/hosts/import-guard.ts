@@ -1,5 +1,6 @@
 import { realpathSync } from 'node:fs'
-import { dirname, isAbsolute, resolve, sep } from 'node:path'
+import { dirname, isAbsolute, join, resolve, sep } from 'node:path'
+import { CHECKOUT, EMBEDDED_ROOT } from '../boot/shipped.ts'
 import { guardSources, loadSporeSource } from '../germination/shared-modules.ts'
 
 /** What an isolated spore may not import unless the operator allows it for that spore. */
@@ -9,8 +10,11 @@ export type GuardedImport = (typeof GUARDED_IMPORTS)[number]
 /** The guarded imports the operator allows one spore. */
 export type ImportAllowance = readonly GuardedImport[]
 
-/** The core's own modules: a spore reaching into them would hold the bot's store and secrets. */
-const CORE_MODULES = `${realpathSync(resolve(import.meta.dir, '..'))}${sep}`
+/**
+ * The core's own modules: a spore reaching into them would hold the bot's store and secrets. In an
+ * executable they are the ones it embeds, not files on disk.
+ */
+const CORE_MODULES = `${CHECKOUT === undefined ? EMBEDDED_ROOT : realpathSync(join(CHECKOUT, 'core'))}${sep}`
 
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)(['"])([^'"\s]+)\1/g
 const SPAWN = /\bBun\s*\.\s*spawn(?:Sync)?\b/

@@ -1,5 +1,6 @@
 import { realpathSync } from 'node:fs'
 import { resolve, sep } from 'node:path'
+import { CHECKOUT } from '../boot/shipped.ts'
 import type { GuardedImport } from './import-guard.ts'
 
 export type Isolation = 'worker' | 'inline'
@@ -25,8 +26,11 @@ export const DEFAULT_POLICY: IsolationPolicy = {
   memory: {},
 }
 
-/** The checkout's own spores folder: what ships with the core, reviewed with it. */
-const FIRST_PARTY = `${realpathSync(resolve(import.meta.dir, '..', '..'))}${sep}spores${sep}`
+/**
+ * The checkout's own spores folder: what ships with the core, reviewed with it. An executable ships
+ * no spore: every spore it finds on disk runs in a host unless the operator says otherwise.
+ */
+const FIRST_PARTY = CHECKOUT === undefined ? undefined : `${realpathSync(CHECKOUT)}${sep}spores${sep}`
 
 function realDir(dir: string): string {
   try {
@@ -43,5 +47,5 @@ export function isolationOf(policy: IsolationPolicy, name: string, dir: string):
   // MYCELO_ISOLATION=worker runs every spore in a host: how the first-party suites are run isolated.
   const forced = process.env.MYCELO_ISOLATION
   if (forced === 'worker' || forced === 'inline') return forced
-  return `${realDir(dir)}${sep}`.startsWith(FIRST_PARTY) ? 'inline' : 'worker'
+  return FIRST_PARTY !== undefined && `${realDir(dir)}${sep}`.startsWith(FIRST_PARTY) ? 'inline' : 'worker'
 }

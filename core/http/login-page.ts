@@ -1,9 +1,9 @@
-import { join } from 'node:path'
 import { Hono } from 'hono'
+import { shippedPath } from '../boot/shipped.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
 import type { HttpEnv } from './env.ts'
 
-const STYLESHEET = join(import.meta.dir, 'page', 'styles.css')
+const STYLESHEET = shippedPath('core/http/page/styles.css')
 
 /**
  * The sign-in page: it reads the one-time token from the URL's fragment (which never reaches a

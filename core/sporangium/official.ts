@@ -2,11 +2,12 @@ import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { publisherKeySchema } from '@mycelo/septum'
 import { z } from 'zod'
+import { shippedPath } from '../boot/shipped.ts'
 import type { Store } from '../store/index.ts'
 import { insertSource } from './source-rows.ts'
 
 /** The official sources list the repository ships; seeded into the database at first start. */
-export const OFFICIAL_SOURCES_FILE = resolve(import.meta.dir, '../../sporangia/sources.json')
+export const OFFICIAL_SOURCES_FILE = shippedPath('sporangia/sources.json')
 
 const officialSchema = z.array(
   z.strictObject({

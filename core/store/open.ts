@@ -1,9 +1,9 @@
 import { Database } from 'bun:sqlite'
 import { existsSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { type BunSQLiteDatabase, drizzle } from 'drizzle-orm/bun-sqlite'
 import { migrate } from 'drizzle-orm/bun-sqlite/migrator'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
+import { shippedPath } from '../boot/shipped.ts'
 import { attachLogFlusher } from './log-flush.ts'
 import { keepPrivate, privateFile } from './private-files.ts'
 import * as schema from './schema/index.ts'
@@ -38,7 +38,7 @@ export interface OpenStoreOptions {
   readonly snapshot?: boolean
 }
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./drizzle', import.meta.url))
+export const MIGRATIONS_FOLDER = shippedPath('core/store/drizzle')
 
 /** Opens (creating if needed) and migrates the database; refuses one written by a newer Mycelo. */
 export function openStore(options: OpenStoreOptions): Store {

@@ -8,7 +8,7 @@ import { done, refused, type ToolOutcome } from './outcome.ts'
 const ENTRY_CANDIDATES = ['src/index.ts', 'index.ts', 'dist/index.js', 'index.js'] as const
 
 /** What the core provides to every spore: left as imports, never bundled. */
-const PROVIDED = ['@mycelo/septum', '@mycelo/septum/*', 'zod', 'zod/*']
+export const PROVIDED = ['@mycelo/septum', '@mycelo/septum/*', 'zod', 'zod/*']
 
 /** The name the bundle takes in the strain: the last candidate a core tries, so nothing shadows it. */
 export const BUNDLE_FILE = 'index.js'

@@ -1,3 +1,4 @@
+import { shippedEntry } from '../../boot/shipped.ts'
 import { type SandboxFailure, SandboxFailureError } from '../failure.ts'
 import type { Forage } from '../forage.ts'
 import type { HostAnswer } from '../guest.ts'
@@ -60,7 +61,7 @@ interface ActiveRun {
   lost(failure: SandboxFailure, evidence: unknown): void
 }
 
-const WORKER_URL = new URL('./worker.ts', import.meta.url)
+const WORKER_URL = shippedEntry('core/agent/pool/worker.ts')
 export const DEFAULT_WORKER_MEMORY_BYTES = 64 * 1024 * 1024
 /** A worker whose memory grew past this is ended after its run: WebAssembly memory never shrinks. */
 const RETIRE_BYTES = 2 * INITIAL_BYTES

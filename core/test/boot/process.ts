@@ -77,10 +77,22 @@ export interface Booted {
   exited(): Promise<number>
 }
 
-export function startBoot(config: string, extra: Record<string, string> = {}): Booted {
-  const child = Bun.spawn(['bun', 'core/boot/main.ts'], {
-    cwd: ROOT,
-    env: environment(config, extra),
+/**
+ * Starts the bot: Bun on the sources at the root, unless `command` (an executable), `cwd` and `env`
+ * (instead of the test run's own) say otherwise.
+ */
+export function startBoot(
+  config: string,
+  extra: Record<string, string> = {},
+  options: {
+    readonly command?: readonly string[]
+    readonly cwd?: string
+    readonly env?: Record<string, string>
+  } = {},
+): Booted {
+  const child = Bun.spawn([...(options.command ?? ['bun', 'core/boot/main.ts'])], {
+    cwd: options.cwd ?? ROOT,
+    env: options.env ?? environment(config, extra),
     stdin: 'pipe',
     stdout: 'pipe',
     stderr: 'pipe',
