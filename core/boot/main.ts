@@ -4,6 +4,7 @@ import { parseArguments } from './arguments.ts'
 import { type CoreText, coreCatalogues, coreText } from './catalogues.ts'
 import { loadConfig, type MyceloConfig } from './config.ts'
 import { guardProcessEnd, type ProcessEnd } from './exit-guard.ts'
+import { faultParts } from './fault-log.ts'
 import { createLogging, type Logging, writeOrDrop } from './log.ts'
 import { refusalJson, reportJson, reportText } from './report-text.ts'
 import { type Running, startUp } from './startup.ts'
@@ -48,11 +49,13 @@ async function main(argv: readonly string[]): Promise<number | undefined> {
   try {
     started = await startUp({ logging, check })
   } catch (error) {
-    // Not a refusal an operator can act on but a fault: still reported in the form asked for.
-    if (json) print(STDOUT, refusalJson(describe(error)))
-    else logging.logger.error('start-up failed', { error: describe(error) })
+    // Not a refusal an operator can act on but a fault: still reported in the form asked for, in a
+    // sentence; the stack goes to the log only.
+    const { summary, detail } = faultParts(error)
+    logging.logger.error('start-up failed', { error: detail })
+    if (json) print(STDOUT, refusalJson(summary))
     // The terminal is where the operator is looking: a fault is not left in the file alone.
-    if (logFile) print(STDERR, english('boot.refused', { reason: describe(error) }))
+    if (logFile) print(STDERR, english('boot.refused', { reason: summary }))
     return 1
   }
   if (!started.ok) {

@@ -3,6 +3,7 @@
 import { writeSync } from 'node:fs'
 import { coreCatalogues, coreText } from '../boot/catalogues.ts'
 import { guardProcessEnd, type ProcessEnd } from '../boot/exit-guard.ts'
+import { faultParts, recordFault } from '../boot/fault-log.ts'
 import { createLogging } from '../boot/log.ts'
 import { actingAs } from '../mycelium/actor.ts'
 import { parseArguments } from './arguments.ts'
@@ -78,12 +79,21 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-/** A fault, not a refusal: shown whole, so it can be reported. */
-function fault(error: unknown): number {
-  print(STDERR, error instanceof Error ? (error.stack ?? error.message) : String(error))
+/** A fault, not a refusal: a sentence and where it is written whole; the stack here only with --debug. */
+function fault(error: unknown, debug: boolean): number {
+  const file = recordFault(error, { env: process.env, surface: 'cli' })
+  const reason = faultParts(error).summary
+  const say = text('en')
+  print(STDERR, file === undefined ? say('cli.faultNoLog', { reason }) : say('cli.fault', { reason, file }))
+  if (debug) print(STDERR, faultParts(error).detail)
   return 1
 }
 
 let end: ProcessEnd = { exit: (code) => process.exit(code) }
-const code = await main(process.argv.slice(2)).catch(fault)
+// --debug is the companion's, not a command's: taken out wherever it was written.
+const argv = process.argv.slice(2)
+const debug = argv.includes('--debug')
+const code = await main(argv.filter((word) => word !== '--debug')).catch((error: unknown) =>
+  fault(error, debug),
+)
 end.exit(code)

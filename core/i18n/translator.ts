@@ -1,4 +1,4 @@
-import type { CompiledCatalog, Logger, TranslatableRef } from '@mycelo/septum'
+import { type CompiledCatalog, formatMessage, type Logger, type TranslatableRef } from '@mycelo/septum'
 import type { IntlMessageFormat } from 'intl-messageformat'
 
 /** A domain's compiled catalogues, by locale. */
@@ -39,8 +39,7 @@ export class Translator {
     const fixed = staticText(found)
     if (fixed !== undefined) return fixed
     try {
-      const out = found.format(ref.params as Record<string, never> | undefined)
-      return Array.isArray(out) ? out.map(String).join('') : String(out)
+      return formatMessage(found, ref.params)
     } catch (error) {
       // A placeholder nobody supplied: show the key rather than crash the reply.
       logger.error('translation failed to format; rendering its key instead', {

@@ -4,6 +4,7 @@ export {
   type CompiledCatalog,
   compileCatalog,
   flattenCatalog,
+  formatMessage,
   lazyCatalog,
 } from './catalog/index.ts'
 export { attachmentBytes } from './channel/attachment-bytes.ts'

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { type CompiledCatalog, compileCatalog } from '@mycelo/septum'
+import { type CompiledCatalog, compileCatalog, formatMessage } from '@mycelo/septum'
 import { parse } from 'yaml'
 
 /** The tool's own catalogues: one `<locale>.yaml` per language, shipped beside it. */
@@ -30,6 +30,6 @@ export function toolText(locale: string): ToolText {
     const message = catalogs.get(locale)?.messages.get(key) ?? catalogs.get('en')?.messages.get(key)
     // A key missing from every catalogue is a bug of this tool: shown as the key, never hidden.
     if (message === undefined) return key
-    return String(message.format(params as Record<string, string | number> | undefined))
+    return formatMessage(message, params)
   }
 }

@@ -129,7 +129,7 @@ export function peopleRoutes({ runtime }: ApiDeps): ApiRoute[] {
     route({
       method: 'delete',
       path: '/roles/:name',
-      summary: 'Delete a role (never a built-in one or the default role)',
+      summary: 'Delete a role (never a role that is built in, nor the default role)',
       guard: guardOf('roles.manage', 'deleteRole'),
       handle: async ({ c, param }) => answerOutcome(runtime, c, await roleAdmin.deleteRole(param('name'))),
     }),

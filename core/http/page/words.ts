@@ -2,6 +2,8 @@
 // language and formatted here with intl-messageformat, as the bot formats its replies.
 import { IntlMessageFormat } from 'intl-messageformat'
 import { createContext, useContext } from 'react'
+// The file itself, not the package: the page's bundle takes this one function, not the whole contract.
+import { formatMessage } from '../../../septum/src/catalog/format-message.ts'
 import { api } from './api.ts'
 
 export type Params = Record<string, string | number | Date>
@@ -46,7 +48,7 @@ export function wordsOf(answer: CatalogueAnswer): Words {
         message = new IntlMessageFormat(source, answer.locale)
         compiled.set(key, message)
       }
-      return String(message.format(params))
+      return formatMessage(message, params)
     },
   }
 }

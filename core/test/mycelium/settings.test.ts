@@ -152,11 +152,11 @@ describe('/set and /unset through the real bus', () => {
     expect(bot.plugins.settingsOf('guilded')).toEqual({})
     // A snowflake typed bare keeps every digit where the schema lists text.
     expect(await ask('/set guilded guilds [123456789012345678]')).toBe(
-      'guilds of guilded is saved; guilded is dormant: configuration is incomplete: token: Required (expected text). Fix it in its settings: Spores on the admin page, /set in chat, or bun run mycelo set..',
+      'guilds of guilded is saved; guilded is dormant: configuration is incomplete: token: Required (expected text). Fix it in its settings: Spores on the admin page, /set in chat, or bun run mycelo set.',
     )
     expect(bot.plugins.settingsOf('guilded')).toEqual({ guilds: ['123456789012345678'] })
     expect(await ask('/unset guilded guilds')).toBe(
-      'guilds of guilded is removed; guilded is dormant: configuration is incomplete: token: Required (expected text). Fix it in its settings: Spores on the admin page, /set in chat, or bun run mycelo set..',
+      'guilds of guilded is removed; guilded is dormant: configuration is incomplete: token: Required (expected text). Fix it in its settings: Spores on the admin page, /set in chat, or bun run mycelo set.',
     )
     expect(await ask('/unset guilded guilds')).toBe('The spore "guilded" has no stored value for "guilds".')
   })

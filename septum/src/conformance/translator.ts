@@ -1,3 +1,4 @@
+import { formatMessage } from '../catalog/format-message.ts'
 import {
   COMMON_DOMAIN,
   type Manifest,
@@ -47,8 +48,7 @@ export function catalogueTranslator(options: TranslatorOptions): Translate {
       const message = catalogues.compiled.get(candidate)?.get(ref.key)
       if (message === undefined) continue
       try {
-        const rendered = message.format({ ...ref.params, ...params })
-        return Array.isArray(rendered) ? rendered.join('') : String(rendered)
+        return formatMessage(message, { ...ref.params, ...params })
       } catch (error) {
         options.onFormatError(ref.key, candidate, errorText(error))
         return ref.key

@@ -2,7 +2,7 @@
 // them, and a translator over them that refuses the domains the bot would refuse.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { compileCatalog, flattenCatalog, type Translate } from '@mycelo/septum'
+import { compileCatalog, flattenCatalog, formatMessage, type Translate } from '@mycelo/septum'
 import { parse } from 'yaml'
 
 export interface SporeFiles {
@@ -57,7 +57,7 @@ export function sporeFiles(folder: string): SporeFiles {
         const values = { ...(typeof key === 'string' ? {} : key.params), ...params }
         for (const candidate of [locale ?? readerLocale, 'en']) {
           const message = compiled.get(domain)?.get(candidate)?.get(name)
-          if (message !== undefined) return String(message.format(values))
+          if (message !== undefined) return formatMessage(message, values)
         }
         return name
       }

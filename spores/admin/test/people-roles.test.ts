@@ -50,7 +50,7 @@ describe('admin: people', () => {
 describe('admin: roles', () => {
   it('lists the roles with their patterns', async () => {
     expect((await run(new FakeMycelium(), 'roles')).reply).toBe(
-      ['2 roles:', 'owner: * (builtin)', 'member: help.*'].join('\n'),
+      ['2 roles:', 'owner: * (built in)', 'member: help.*'].join('\n'),
     )
   })
 

@@ -1,0 +1,40 @@
+// A message that closes a sentence after a value prints one period, not two, when the value is a
+// sentence of its own: the class of "… dormant: <reason>.." wherever a message is formatted.
+import { describe, expect, it } from 'bun:test'
+import { compileCatalog, formatMessage } from '../src/index.ts'
+
+const catalog = compileCatalog('en', {
+  dormant: '{plugin} is dormant: {reason}.',
+  middle: '{done}. Next: {next}',
+  state: '{state, select, live {{plugin} is live} other {{plugin} is dormant: {reason}}}.',
+  quoted: 'You wrote “{text}”.',
+})
+const format = (key: string, params: Record<string, unknown>) =>
+  formatMessage(catalog.messages.get(key)!, params)
+
+describe('formatMessage', () => {
+  it('drops the period a message puts right after a value that already ends a sentence', () => {
+    expect(format('dormant', { plugin: 'discord', reason: 'Fix it in chat.' })).toBe(
+      'discord is dormant: Fix it in chat.',
+    )
+    for (const ending of ['!', '?', '…'])
+      expect(format('dormant', { plugin: 'x', reason: `really${ending}` })).toBe(
+        `x is dormant: really${ending}`,
+      )
+    expect(format('middle', { done: 'Saved.', next: 'restart' })).toBe('Saved. Next: restart')
+    // Inside a select, as the admin spore's /set reply words it.
+    expect(format('state', { state: 'dormant', plugin: 'discord', reason: 'token: Required.' })).toBe(
+      'discord is dormant: token: Required.',
+    )
+  })
+
+  it('keeps the period after any other value, and the value exactly as given', () => {
+    expect(format('dormant', { plugin: 'discord', reason: 'no token' })).toBe('discord is dormant: no token.')
+    expect(format('state', { state: 'live', plugin: 'discord' })).toBe('discord is live.')
+    // Not right after the value: both stay.
+    expect(format('quoted', { text: 'Hi.' })).toBe('You wrote “Hi.”.')
+    // An ellipsis of three periods in a value is its own, not a doubled period.
+    expect(format('middle', { done: 'Wait...', next: 'go' })).toBe('Wait... Next: go')
+    expect(format('dormant', { plugin: 'x', reason: 'a... b' })).toBe('x is dormant: a... b.')
+  })
+})
