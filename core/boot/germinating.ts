@@ -25,7 +25,7 @@ export function configureHosts(config: MyceloConfig, logger: Logger): void {
   const { isolation, limits } = config
   hostKeeper.configure({
     logger: logger.child({ part: 'hosts' }),
-    deadlines: config.timeouts,
+    deadlines: { ...config.timeouts, send: bridgedSendMs(config) },
     answerMs: isolation.answerMs,
     policy: {
       ...(isolation.default === undefined ? {} : { default: isolation.default }),
@@ -35,4 +35,14 @@ export function configureHosts(config: MyceloConfig, logger: Logger): void {
       memory: limits.spores,
     },
   })
+}
+
+/**
+ * How long the bridge lets an isolated hypha's send run. The outbox bounds each try itself (within
+ * outbox.sendWithinSeconds); the bridge waits a send deadline longer, so it never cuts a try the
+ * outbox still waits on, and a confirmation that comes just after the outbox gave up still reaches
+ * it (the message is then settled, not sent again).
+ */
+export function bridgedSendMs(config: MyceloConfig): number {
+  return config.outbox.sendWithinSeconds * 1000 + config.timeouts.send
 }
