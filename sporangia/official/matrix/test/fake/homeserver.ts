@@ -20,6 +20,8 @@ export interface RecordedCall {
   readonly query: Readonly<Record<string, string>>
   readonly body: unknown
   readonly status: number
+  /** What it answered as it went on the wire: JSON, or '(bytes)' for media. */
+  readonly answered: unknown
 }
 
 /** A Matrix error body, as the homeserver sends it. */
@@ -100,6 +102,7 @@ export class FakeHomeserver {
       query,
       body: isUpload ? '(bytes)' : body,
       status: answer.status,
+      answered: answer.body instanceof Uint8Array ? '(bytes)' : answer.body,
     })
     if (answer.body instanceof Uint8Array) return new Response(answer.body, { status: answer.status })
     return Response.json(answer.body, { status: answer.status })
