@@ -18,7 +18,7 @@ async function run(runtime: ReturnType<typeof makeAgentRuntime>, program: string
 }
 
 describe('grants', () => {
-  it('lets a read through a read grant and refuses a write as an ordinary result', async () => {
+  it('lets a read through a read grant and refuses a write as an ordinary result (“The host passes its decisions down as data in access”; “grants maps a module id to”; “A refused call returns an AccessRefusal”)', async () => {
     const { module, notes } = notesModule()
     const runtime = makeAgentRuntime({ modules: [module], access: { grants: { notes: 'read' } } })
     const value = await run(runtime, `return [await env.notes.list({}), await env.notes.add({ text: 'x' })]`)
@@ -36,7 +36,7 @@ describe('grants', () => {
     expect(notes).toEqual([])
   })
 
-  it('looks a module built under a wider owner up by the owner’s grant (grantAs), refusing under its own id', async () => {
+  it('looks a module built under a wider owner up by the owner’s grant (grantAs), refusing under its own id (“looks a module’s grant up by a wider owner’s key”)', async () => {
     const { module: notes, notes: written } = notesModule()
     const { module: drafts } = notesModule('drafts')
     const runtime = makeAgentRuntime({
@@ -52,7 +52,7 @@ describe('grants', () => {
     expect(() => grantAs('', notes)).toThrow('grantAs needs an owner key')
   })
 
-  it('refuses everything under none, and gives an unnamed module full access', async () => {
+  it('refuses everything under none, and gives an unnamed module full access (“grants maps a module id to”; “A module the host does not name keeps full access”)', async () => {
     const { module: closed } = notesModule('closed')
     const { module: open, notes } = notesModule('open')
     const runtime = makeAgentRuntime({ modules: [closed, open], access: { grants: { closed: 'none' } } })
@@ -65,7 +65,7 @@ describe('grants', () => {
     expect(notes).toEqual(['kept'])
   })
 
-  it('fails a required module closed unless a grant names it', async () => {
+  it('fails a required module closed unless a grant names it (“Keys in required fail closed”)', async () => {
     const { module } = notesModule()
     const closed = makeAgentRuntime({ modules: [module], access: { required: ['notes'] } })
     expect(await run(closed, 'return await env.notes.list({})')).toMatchObject({ reason: 'not-granted' })
@@ -76,7 +76,7 @@ describe('grants', () => {
     expect(await run(named, 'return await env.notes.list({})')).toEqual([])
   })
 
-  it('reads a required list at every call (“Keys in required fail closed: when neither names one, it is none”)', async () => {
+  it('reads a required list at every call (“Keys in required fail closed: when neither names one, it is none”) (“Keys in required fail closed”)', async () => {
     const { module } = notesModule()
     const required: string[] = []
     const runtime = makeAgentRuntime({ modules: [module], access: { required: () => required } })
@@ -128,7 +128,7 @@ describe('grants', () => {
 })
 
 describe('confirmation', () => {
-  it('runs a confirm operation once the person says yes, asking with module, operation and label only', async () => {
+  it('runs a confirm operation once the person says yes, asking with module, operation and label only (“An author may add confirm: true to ask a person before each call”)', async () => {
     const { module, notes } = notesModule()
     notes.push('one', 'two')
     const asked: ConfirmRequest[] = []
@@ -141,7 +141,7 @@ describe('confirmation', () => {
     expect(Object.isFrozen(asked[0])).toBe(true)
   })
 
-  it('refuses when the person declines, when the port fails, and when there is no one to ask', async () => {
+  it('refuses when the person declines, when the port fails, and when there is no one to ask (“without it, a confirm operation is refused and never runs unasked”)', async () => {
     const { module, notes } = notesModule()
     notes.push('kept')
     const declined = makeAgentRuntime({ modules: [module], access: { confirm: async () => false } })
@@ -166,7 +166,7 @@ describe('confirmation', () => {
     expect(notes).toEqual(['kept'])
   })
 
-  it('checks the grant before asking, and asks before decoding the input', async () => {
+  it('checks the grant before asking, and asks before decoding the input (“Access checks and authorization gates run before the operation”; “Mycelium checks the grant first, then the person, before the operation’s input decoder runs”)', async () => {
     const { module } = notesModule()
     let asked = 0
     const decoded: unknown[] = []
@@ -207,7 +207,7 @@ describe('direct tools', () => {
     run: ({ n }: { n: number }) => n * 2,
   })
 
-  it('come back on the lease, behind the same checks as execute: grant, person, then input', async () => {
+  it('come back on the lease, behind the same checks as execute: grant, person, then input (“Labelled direct tools passed as tools sit behind the same check and come back on the lease’s tools”)', async () => {
     const asked: ConfirmRequest[] = []
     const runtime = makeAgentRuntime({
       tools: { peek: tool('read'), poke: tool('write'), wipe: tool('write', true) },
@@ -248,7 +248,7 @@ describe('direct tools', () => {
 })
 
 describe('onRefused', () => {
-  it('observes every refusal and cannot change the decision, not even by throwing', async () => {
+  it('observes every refusal and cannot change the decision, not even by throwing (“onRefused observes each refusal for logs or metering and never changes the decision”)', async () => {
     const { module, notes } = notesModule()
     const seen: AccessRefusal[] = []
     const runtime = makeAgentRuntime({
@@ -273,7 +273,7 @@ describe('onRefused', () => {
 })
 
 describe('a gate on an enclosing module', () => {
-  it('sees the relative path of a nested operation under the module’s own id (“A gate on the enclosing module sees relative paths such as windows.open”)', async () => {
+  it('sees the relative path of a nested operation under the module’s own id (“A gate on the enclosing module sees relative paths such as windows.open”) (“child registration IDs do not create new authority”)', async () => {
     const windows = defineModule({
       id: 'windows',
       operations: {

@@ -5,15 +5,17 @@ import { defineModule, makeAgentRuntime, normalizeSandboxAdmissionPolicy } from 
 import { gate } from './notes.ts'
 
 describe('normalizeSandboxAdmissionPolicy', () => {
-  it('derives capacity from the cores, clamped to 2..32, 2 without a usable count', () => {
+  it('derives capacity from the cores, clamped to 2..32, 2 without a usable count (“An omitted capacity derives from available cores, clamped to 2..32”; “It does not reserve a slot or start a sandbox”)', () => {
     expect(normalizeSandboxAdmissionPolicy({}, 1).capacity).toBe(2)
     expect(normalizeSandboxAdmissionPolicy({}, 8).capacity).toBe(8)
     expect(normalizeSandboxAdmissionPolicy({}, 64).capacity).toBe(32)
     expect(normalizeSandboxAdmissionPolicy({}).capacity).toBe(2)
     expect(normalizeSandboxAdmissionPolicy({}, Number.NaN).capacity).toBe(2)
+    // Facts only: nothing in the answer could hold a slot or a sandbox.
+    expect(normalizeSandboxAdmissionPolicy({}, 8)).toEqual({ capacity: 8, admissionWaitMs: 5_000 })
   })
 
-  it('takes an explicit capacity as given, above 32 too, and waits 5,000 ms unless told', () => {
+  it('takes an explicit capacity as given, above 32 too, and waits 5,000 ms unless told (“default 5,000”; “Explicit valid capacity overrides bypass observation and are not clamped, including values above 32”)', () => {
     expect(normalizeSandboxAdmissionPolicy({ sandboxCapacity: 1 }, 16)).toEqual({
       capacity: 1,
       admissionWaitMs: 5_000,
@@ -25,7 +27,7 @@ describe('normalizeSandboxAdmissionPolicy', () => {
     expect(normalizeSandboxAdmissionPolicy({ admissionWaitMs: 1 }).admissionWaitMs).toBe(1)
   })
 
-  it('refuses a capacity that is not a positive safe integer and a wait outside 1..900,000', () => {
+  it('refuses a capacity that is not a positive safe integer and a wait outside 1..900,000 (“sandboxCapacity (a positive safe integer) and admissionWaitMs (an integer from 1 to 900,000 milliseconds”; “normalizeSandboxAdmissionPolicy(options, availableCores?) validates and resolves these host facts”; “Both public runtime facades validate and capture the policy when the runtime opens”)', () => {
     for (const sandboxCapacity of [0, -1, 1.5, Number.MAX_SAFE_INTEGER + 1, Number.NaN]) {
       expect(() => normalizeSandboxAdmissionPolicy({ sandboxCapacity })).toThrow(/sandboxCapacity/)
     }
@@ -75,7 +77,7 @@ function saturated(execution: { admissionWaitMs?: number; timeoutMs?: number } =
 }
 
 describe('admission', () => {
-  it('answers SandboxBusy when the admission wait expires, without running the program (“Admission-wait expiry yields SandboxBusy”)', async () => {
+  it('answers SandboxBusy when the admission wait expires, without running the program (“Admission-wait expiry yields SandboxBusy”) (“No automatic replay is authorized”)', async () => {
     const { runtime, held, started, occupy } = saturated({ admissionWaitMs: 30 })
     const { first } = await occupy()
     const busy = await runtime.execute({ program: `return await env.hold.wait({ who: 'second' })` })
@@ -89,7 +91,7 @@ describe('admission', () => {
     expect(started).toEqual(['first'])
   })
 
-  it('answers DeadlineExceeded when the invocation deadline comes first, or at the same time', async () => {
+  it('answers DeadlineExceeded when the invocation deadline comes first, or at the same time (“the earlier of the admission-wait deadline and the original invocation deadline”; “Invocation-deadline expiry remains DeadlineExceeded, including when both deadlines coincide”; “Queueing does not restart the execution timeout”)', async () => {
     const { runtime, held, occupy } = saturated({ admissionWaitMs: 5_000, timeoutMs: 30 })
     const { first } = await occupy()
     const late = await runtime.execute({ program: 'return 1' })
@@ -104,7 +106,7 @@ describe('admission', () => {
     await occupying
   })
 
-  it('lets a cancelled waiter go, and never starts it later (“no expired/cancelled waiter may start later”)', async () => {
+  it('lets a cancelled waiter go, and never starts it later (“no expired/cancelled waiter may start later”) (“Caller cancellation remains Cancelled”)', async () => {
     const { runtime, held, started, occupy } = saturated()
     const { first } = await occupy()
     const caller = new AbortController()
@@ -121,7 +123,7 @@ describe('admission', () => {
     expect(started).toEqual(['first', 'after'])
   })
 
-  it('hands a freed slot to the next waiter', async () => {
+  it('hands a freed slot to the next waiter (“A full pool waits until a slot opens”; “Queued work is registered before waiting”)', async () => {
     const { runtime, held, started, occupy } = saturated()
     const { first } = await occupy()
     const second = runtime.execute({ program: `return await env.hold.wait({ who: 'second' })` })
@@ -134,7 +136,7 @@ describe('admission', () => {
     expect(runtime.admission.running).toBe(0)
   })
 
-  it('lets a lease be released and the runtime closed while a call waits for a slot', async () => {
+  it('lets a lease be released and the runtime closed while a call waits for a slot (“Release each lease and close the runtime”; “Waiting does not hold the lifecycle/revision gate needed for release or close”)', async () => {
     const { runtime, held, started, occupy } = saturated({ admissionWaitMs: 5_000 })
     const { first } = await occupy()
     const waiting = runtime.execute({ program: `return await env.hold.wait({ who: 'second' })` })

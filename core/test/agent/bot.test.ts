@@ -161,7 +161,7 @@ describe("the bot's own operations", () => {
     })
   })
 
-  it('holds the role ceiling for the person the agent acts for', async () => {
+  it('holds the role ceiling for the person the agent acts for (“final external access checks remain host responsibilities”)', async () => {
     const forGuest = createBotAgent(bot.runtime, { principalId: guest, agent: 'test' })
     const refused = (await value(
       forGuest,
@@ -204,7 +204,7 @@ describe("the bot's own operations", () => {
     ).toEqual([{ after: '2026-03-01T00:00:00.000Z', count: '2026' }, 3])
   })
 
-  it('stops offering a spore that is no longer live', async () => {
+  it('stops offering a spore that is no longer live (“A captured snapshot does not excuse a missing final authority check”)', async () => {
     const agent = createBotAgent(bot.runtime, { principalId: owner, agent: 'test' })
     expect(await value(agent, 'return typeof env.spores.shelf.books.list')).toBe('function')
     const shelf = bot.germination.byName.get('shelf')!
@@ -281,7 +281,7 @@ describe("the bot's own operations", () => {
     expect(String(warned?.meta?.error)).toContain('access must be exactly "read" or "write"')
   })
 
-  it('logs a failed execute under the reference the model was given', async () => {
+  it('logs a failed execute under the reference the model was given (“the existing reporting path”)', async () => {
     const agent = createBotAgent(bot.runtime, { principalId: owner, agent: 'test' })
     const result = await agent.execute({ program: 'throw new Error("no")' })
     if (result.ok) throw new Error('expected a failure')

@@ -20,7 +20,7 @@ describe('a fresh sandbox per call', () => {
     expect(second).toMatchObject({ ok: true, value: ['undefined', 'undefined'] })
   })
 
-  it('offers no network, no filesystem, no module loader and no raw host hooks', async () => {
+  it('offers no network, no filesystem, no module loader and no raw host hooks (“Transport aliases and flat operation tables remain host-only implementation details”; “disables guest network access, binds only the supplied operations”; “this entry provides no host-fetch fallback”)', async () => {
     const runtime = makeAgentRuntime({})
     const result = await runtime.execute({
       program: `return [typeof fetch, typeof XMLHttpRequest, typeof require, typeof process, typeof Bun,
@@ -29,7 +29,7 @@ describe('a fresh sandbox per call', () => {
     expect(result).toMatchObject({ ok: true, value: Array(9).fill('undefined') })
   })
 
-  it('stops a program past its memory limit as a guest failure', async () => {
+  it('stops a program past its memory limit as a guest failure (“Host-wide memory limits remain host configuration; they are not a guest-widenable sandbox setting”)', async () => {
     const runtime = makeAgentRuntime({ execution: { limits: { memoryBytes: 4 * 1024 * 1024 } } })
     const result = failed(await runtime.execute({ program: 'return "x".repeat(1 << 24).length' }))
     expect(result.failure.kind).toBe('GuestException')
@@ -46,7 +46,7 @@ describe('the stack limit', () => {
 })
 
 describe('invocation context', () => {
-  it('gives every registered call a frozen context, ordinals allocated at call time, forage taking none', async () => {
+  it('gives every registered call a frozen context, ordinals allocated at call time, forage taking none (“a frozen InvocationContext with a zero-based operationOrdinal”; “One counter spans all registered methods and modules in an execute”; “sequential calls and concurrently started calls have distinct positions”; “discovery helpers do not consume registered-operation positions”; “The counter resets for each execute attempt”; “gives the same ordinals even though executionId is fresh”; “toolCallId and operationOrdinal”)', async () => {
     const { module, contexts } = notesModule()
     const runtime = makeAgentRuntime({ modules: [module] })
     const program = `
@@ -72,7 +72,7 @@ describe('invocation context', () => {
 })
 
 describe('forage', () => {
-  it('searches and describes the bounded catalogue under complete logical paths', async () => {
+  it('searches and describes the bounded catalogue under complete logical paths (“Forage prepares the bounded discovery catalog for the captured graph”; “Every leaf keeps its declared input/output types”)', async () => {
     const { module } = notesModule()
     const apps = defineModule({ id: 'bazaar', namespace: ['apps'], operations: { windows: module } })
     const runtime = makeAgentRuntime({ modules: [apps] })
@@ -161,13 +161,13 @@ describe('the typed failure channel', () => {
 
   const runtime = makeAgentRuntime({ modules: [broken], onSandboxFailure: (report) => reports.push(report) })
 
-  it('names a syntax error and a guest exception', async () => {
+  it('names a syntax error and a guest exception (“syntax errors, guest exceptions”)', async () => {
     expect(failed(await runtime.execute({ program: 'return (' })).failure.kind).toBe('SyntaxError')
     const thrown = failed(await runtime.execute({ program: 'throw new TypeError("mine")' }))
     expect(thrown.failure).toEqual({ kind: 'GuestException', detail: 'TypeError: mine' })
   })
 
-  it('reports a failed capability to the host with evidence, and to the model only by reference', async () => {
+  it('reports a failed capability to the host with evidence, and to the model only by reference (“The host receives operator evidence through onSandboxFailure”; “Preserve that evidence without sending host diagnostics to the guest”)', async () => {
     reports.length = 0
     const result = failed(await runtime.execute({ program: 'return await env.broken.explode({})' }))
     expect(result.failure).toEqual({ kind: 'CapabilityFailed', module: 'broken', operation: 'explode' })
@@ -182,7 +182,7 @@ describe('the typed failure channel', () => {
     )
   })
 
-  it('bounds the message the model reads, keeping its reference, however long the guest made it', async () => {
+  it('bounds the message the model reads, keeping its reference, however long the guest made it (“The model receives the bounded sandboxFailureMessage projection with a reference”)', async () => {
     const long = failed(await runtime.execute({ program: 'throw new Error("x".repeat(20000))' }))
     expect(long.message.length).toBeLessThanOrEqual(MESSAGE_LIMIT)
     expect(long.message).toEndWith(`(reference ${long.reference})`)
@@ -217,7 +217,7 @@ describe('the typed failure channel', () => {
     })
   })
 
-  it('refuses a result JSON cannot carry, and one past the bound', async () => {
+  it('refuses a result JSON cannot carry, and one past the bound (“a bounded JSON result”; “invalid or oversized results”; “The canonical Mycelium invocation owner checks its JSON result budget”)', async () => {
     expect(failed(await runtime.execute({ program: 'return () => 1' })).failure.kind).toBe('InvalidResult')
     expect(failed(await runtime.execute({ program: 'return 10n' })).failure.kind).toBe('InvalidResult')
     expect(failed(await runtime.execute({ program: 'const a = {}; a.a = a; return a' })).failure.kind).toBe(
@@ -250,7 +250,7 @@ describe('deadline and cancellation', () => {
     expect(runtime.admission.running).toBe(0)
   })
 
-  it('stops while (true) {} at its deadline', async () => {
+  it('stops while (true) {} at its deadline (“Execution has a deadline”; “deadline/cancellation”)', async () => {
     const runtime = makeAgentRuntime({ execution: { timeoutMs: 200 } })
     const result = failed(await runtime.execute({ program: 'while (true) {}' }))
     expect(result.failure).toEqual({ kind: 'DeadlineExceeded', timeoutMs: 200 })
@@ -258,7 +258,7 @@ describe('deadline and cancellation', () => {
     expect(runtime.admission.running).toBe(0)
   })
 
-  it('cancels for the caller, and says so when a backing call has not settled within the grace (“If the sandbox ignores it, the result reports acknowledged: false”)', async () => {
+  it('cancels for the caller, and says so when a backing call has not settled within the grace (“If the sandbox ignores it, the result reports acknowledged: false”) (“a cancellation acknowledgement grace”; “Cancellation aborts the invocation signal and waits for backing sandbox settlement”; “A permit remains owned until actual backing settlement, including after an unacknowledged abort”; “An abort during execution remains authoritative after backing settlement”; “an abort does not release custody early”)', async () => {
     const held = gate<string>()
     let called = false
     let sawAbort = false

@@ -32,7 +32,7 @@ function countingSource(id: string, log: string[], options: { failOn?: number } 
 }
 
 describe('sources and leases', () => {
-  it('keeps a snapshot until invalidated; the next lease sees a new graph, the open one keeps its own', async () => {
+  it('keeps a snapshot until invalidated; the next lease sees a new graph, the open one keeps its own (“Use sources when a host must acquire a current”; “Its invalidate() callback marks that snapshot stale”; “The next lease builds a new coherent graph”; “An existing lease keeps its captured snapshot”)', async () => {
     const log: string[] = []
     const { source, invalidate } = countingSource('computer', log)
     const keeper = new LeaseKeeper([], [source])
@@ -55,7 +55,7 @@ describe('sources and leases', () => {
     expect(log.at(-1)).toBe('release computer#2')
   })
 
-  it('unwinds a partial acquisition in reverse order', async () => {
+  it('unwinds a partial acquisition in reverse order (“A source returns its bounded snapshot and an awaited release function”; “Partial acquisition unwinds already acquired sources in reverse order”)', async () => {
     const log: string[] = []
     const a = countingSource('a', log)
     const b = countingSource('b', log)
@@ -71,7 +71,7 @@ describe('sources and leases', () => {
     await keeper.close()
   })
 
-  it('runs each execute on a lease it releases, and reports a failing source as a failed capability', async () => {
+  it('runs each execute on a lease it releases, and reports a failing source as a failed capability (“acquires a coherent capability snapshot and releases it when the run ends”; “Mycelium owns the scoped resources it acquires”)', async () => {
     const log: string[] = []
     const { source, invalidate } = countingSource('computer', log)
     const runtime = makeAgentRuntime({ sources: [source] })

@@ -17,7 +17,7 @@ const op = (extra: Record<string, unknown> = {}) => ({
 })
 
 describe('labels, parsed at definition', () => {
-  it('reads an unlabelled operation as a write that asks nobody', () => {
+  it('reads an unlabelled operation as a write that asks nobody (“an unlabelled operation is write”)', () => {
     expect(defineOperation(op()).policy).toEqual({ access: 'write', confirm: false })
     expect(defineOperation(op({ access: 'read', confirm: true })).policy).toEqual({
       access: 'read',
@@ -25,7 +25,7 @@ describe('labels, parsed at definition', () => {
     })
   })
 
-  it('refuses anything but exactly read/write and a boolean confirm', () => {
+  it('refuses anything but exactly read/write and a boolean confirm (“Labels are parsed at definition with ToolPolicySchema”)', () => {
     for (const bad of [
       { access: 'READ' },
       { access: 'admin' },
@@ -37,7 +37,7 @@ describe('labels, parsed at definition', () => {
     }
   })
 
-  it('refuses an operation without a Standard JSON Schema input or output, or without run', () => {
+  it('refuses an operation without a Standard JSON Schema input or output, or without run (“any Standard Schema that also implements Standard JSON Schema”)', () => {
     expect(() => defineOperation(op({ input: { parse: () => ({}) } }) as never)).toThrow(
       /input is neither an Effect Schema nor a Standard Schema/,
     )
@@ -51,7 +51,7 @@ describe('labels, parsed at definition', () => {
 describe('nested namespaces', () => {
   const windows = defineModule({ id: 'windows', operations: { open: op(), 'tabs.close': op() } })
 
-  it('exposes a child under the enclosing module, which stays the authority', () => {
+  it('exposes a child under the enclosing module, which stays the authority (“Stable module IDs identify authority”; “Compose modules in operations to expose any namespace depth”; “The enclosing module ID remains the authority identity”; “env.apps.bazaar.windows.open(...)”)', () => {
     const bazaar = defineModule({ id: 'bazaar', namespace: ['apps'], operations: { windows } })
     const [open, close] = installModules([bazaar])
     expect(open).toMatchObject({
@@ -66,13 +66,13 @@ describe('nested namespaces', () => {
     })
   })
 
-  it('puts a child’s own namespace after its registration key', () => {
+  it('puts a child’s own namespace after its registration key (“A child’s own namespace adds segments after its registration key”)', () => {
     const child = defineModule({ id: 'child', namespace: ['v2'], operations: { ping: op() } })
     const parent = defineModule({ id: 'parent', operations: { kid: child } })
     expect(installModules([parent]).map((leaf) => leaf.path)).toEqual(['parent.kid.v2.ping'])
   })
 
-  it('calls a dotted key exactly like a child module', () => {
+  it('calls a dotted key exactly like a child module (“An operation key may also be a dotted relative path”)', () => {
     const dotted = defineModule({ id: 'code', operations: { 'repos.list': op() } })
     const nested = defineModule({
       id: 'code',
@@ -82,13 +82,13 @@ describe('nested namespaces', () => {
     expect(installModules([dotted])[0]!.path).toBe('code.repos.list')
   })
 
-  it('refuses a key that is both an operation and a namespace prefix', () => {
+  it('refuses a key that is both an operation and a namespace prefix (“Installation refuses a key that is both an operation and a namespace prefix”)', () => {
     const files = defineModule({ id: 'files', operations: { files: op(), 'files.read': op() } })
     expect(() => installModules([files])).toThrow(/"files.files" is both an operation and a namespace prefix/)
     expect(() => makeAgentRuntime({ modules: [files] })).toThrow(AgentDefinitionError)
   })
 
-  it('allocates names within their logical namespace (“Names are allocated within their logical namespace”)', () => {
+  it('allocates names within their logical namespace (“Names are allocated within their logical namespace”) (“Names become model-facing aliases”)', () => {
     const app = defineModule({ id: 'app-1', name: 'notes', namespace: ['apps'], operations: { ping: op() } })
     const computer = defineModule({
       id: 'computer-1',
@@ -146,20 +146,20 @@ describe('decoding, running and validating', () => {
     },
   })
 
-  it('decodes input before the operation runs and validates its output', async () => {
+  it('decodes input before the operation runs and validates its output (“Mycelium decodes input with the schema before the operation runs”; “a Standard output schema validates it”)', async () => {
     const runtime = makeAgentRuntime({ modules: [calc] })
     expect(await runtime.invoke('calc.double', { n: 4 })).toEqual({ kind: 'value', value: 8 })
     expect(await runtime.invoke('calc.double', { n: 'four' })).toMatchObject({ kind: 'invalid-input' })
     expect(await runtime.invoke('calc.lies', {})).toMatchObject({ kind: 'failed' })
   })
 
-  it('treats a throwing refinement as a host error, never invalid input', async () => {
+  it('treats a throwing refinement as a host error, never invalid input (“never reported to the model as invalid input”)', async () => {
     const runtime = makeAgentRuntime({ modules: [calc] })
     const result = await runtime.invoke('calc.fragile', { n: 1 })
     expect(result.kind).toBe('failed')
   })
 
-  it('lets a direct call bring its own context, and refuses a write without identity when the host requires it', async () => {
+  it('lets a direct call bring its own context, and refuses a write without identity when the host requires it (“You can also execute a known operation without a model”; “Direct invokeModuleOperation callers supply their own context”; “refuse a write with missing identity rather than invent a fallback”)', async () => {
     const strict = makeAgentRuntime({ modules: [calc], execution: { requireIdentity: true } })
     expect(await strict.invoke('calc.double', { n: 1 })).toEqual({ kind: 'value', value: 2 })
     const missing = await strict.invoke('calc.save', {}, { executionId: 'e1' })

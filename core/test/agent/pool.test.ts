@@ -44,7 +44,7 @@ describe('a program that never yields costs its worker only', () => {
     expect(await runtime.execute({ program: 'return 3' })).toMatchObject({ ok: true, value: 3 })
   })
 
-  it('ends a worker that ignores its stop, says the stop was not acknowledged, and replaces it', async () => {
+  it('ends a worker that ignores its stop, says the stop was not acknowledged, and replaces it (“Do not report that work as stopped”; “The concrete sandbox and broker decide how backing work is stopped”; “a wall-time timeout does not prove isolate termination”)', async () => {
     const pool = new SandboxPool({ size: 1, workerUrl: new URL('./workers/deaf.ts', import.meta.url) })
     const runtime = makeAgentRuntime({ execution: { timeoutMs: 300, cancelGraceMs: 50, pool } })
     const result = failed(await runtime.execute({ program: 'return 1' }))
@@ -97,7 +97,7 @@ describe('host calls are bounded per execute', () => {
 })
 
 describe('a worker that breaks the protocol', () => {
-  it('is a lost transport when it exits mid-program, and the next worker runs', async () => {
+  it('is a lost transport when it exits mid-program, and the next worker runs (“lost transport”)', async () => {
     const pool = new SandboxPool({ size: 1, workerUrl: new URL('./workers/exiting.ts', import.meta.url) })
     const runtime = makeAgentRuntime({ execution: { pool } })
     expect(failed(await runtime.execute({ program: 'return 1' })).failure).toEqual({ kind: 'TransportLost' })
@@ -105,7 +105,7 @@ describe('a worker that breaks the protocol', () => {
     await pool.close()
   })
 
-  it('is a bad response when it answers outside the protocol', async () => {
+  it('is a bad response when it answers outside the protocol (“bad responses”)', async () => {
     const pool = new SandboxPool({ size: 1, workerUrl: new URL('./workers/garbling.ts', import.meta.url) })
     const reports: unknown[] = []
     const runtime = makeAgentRuntime({

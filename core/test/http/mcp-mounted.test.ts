@@ -11,7 +11,7 @@ afterEach(async () => {
 })
 
 describe('/mcp on the bot’s own server', () => {
-  it('lets an agent with the owner’s key list the spores, and refuses one without a key', async () => {
+  it('lets an agent with the owner’s key list the spores, and refuses one without a key (“createMcp({ catalog, authenticate }), returning { handleRequest, close }”; “Mount handleRequest at the host’s MCP route”)', async () => {
     bot = await startWebBot()
     const { runtime } = bot.core.assembly
     const owner = runtime.directory.resolve({ channel: 'chat', externalId: 'owner' }).id

@@ -45,7 +45,7 @@ async function question(): Promise<string> {
 }
 
 describe('confirmations over chat', () => {
-  it("runs the write on its person's yes, ignoring anyone else's and any other word", async () => {
+  it("runs the write on its person's yes, ignoring anyone else's and any other word (“The host’s durable approval owner decides whether a write applies”)", async () => {
     // A client that cannot show forms: the question goes to chat all the same.
     const agent = await connect(endpoint.url, { key: secret })
     const running = agent.execute(`return await env.plugins.toggle.disable({ name: 'victim' })`)

@@ -34,7 +34,7 @@ describe('the connection bound', () => {
     await endpoint.stop()
   })
 
-  it('gives the slot of a connection idle past its allowance to a new one', async () => {
+  it('gives the slot of a connection idle past its allowance to a new one (“keeps at most eight open connections in process memory”; “open atomically reserves the supplied connection bound”)', async () => {
     const endpoint = serveMcp(createMcp({ ...botMcp(bot.runtime), maxConnections: 1, idleMs: 0 }))
     const first = await connect(endpoint.url, { key })
     // Past an allowance of 0 ms, whatever the clock's grain.

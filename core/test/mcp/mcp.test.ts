@@ -83,10 +83,12 @@ const INITIALIZE = {
 }
 
 describe('the MCP endpoint', () => {
-  it('offers one execute tool that says how to discover operations', async () => {
+  it('offers one execute tool that says how to discover operations (“Mycelium gives an Agent typed operations through one execute tool”; “one top-level execute tool”; “descriptions declare the same nested, callable env”; “Guests still submit only code”)', async () => {
     const { client } = await connected({ key: keys.owner })
     const { tools } = await client.listTools()
     expect(tools.map((tool) => tool.name)).toEqual(['execute'])
+    // The guest submits a program, and nothing else.
+    expect(Object.keys(tools[0]!.inputSchema.properties ?? {})).toEqual(['program'])
     expect(tools[0]!.description).toContain('forage.search')
     // The model reads both forms and the whole of forage, declared.
     expect(tools[0]!.description).toContain('`plugins.read.listPlugins({})` is the same call')
@@ -95,7 +97,7 @@ describe('the MCP endpoint', () => {
     expect(client.getServerVersion()?.name).toBe('mycelo')
   })
 
-  it('lets the agent discover operations as the tool describes', async () => {
+  it('lets the agent discover operations as the tool describes (“Inner operations, including forage.search and forage.describe, stay behind that tool”)', async () => {
     const agent = await connected({ key: keys.owner })
     const found = await agent.execute(`return (await forage.search('disable')).map((hit) => hit.path)`)
     expect(found).toEqual({ ok: true, value: expect.arrayContaining(['plugins.toggle.disable']) })
@@ -134,7 +136,7 @@ describe('the MCP endpoint', () => {
     expect(bot.plugins.installOf('victim')?.enabled).toBe(true)
   })
 
-  it('disables a spore once the person accepts the form, asked only module, operation and access', async () => {
+  it('disables a spore once the person accepts the form, asked only module, operation and access (“Explicit operation-level confirmation labels still use form elicitation”; “Approval requests contain the module, operation and access label, not credential data or operation arguments”)', async () => {
     const agent = await connected({ key: keys.owner, elicit: () => true })
     expect(await agent.execute(`return await env.plugins.toggle.disable({ name: 'victim' })`)).toEqual({
       ok: true,
@@ -152,7 +154,7 @@ describe('the MCP endpoint', () => {
     expect(bot.plugins.installOf('victim')?.enabled).toBe(true)
   })
 
-  it('reads the grants again after the person says yes: a role taken meanwhile runs nothing', async () => {
+  it('reads the grants again after the person says yes: a role taken meanwhile runs nothing (“It runs again before execution and after approval”; “refresh authority after acceptance”)', async () => {
     // plugins.toggle's every method, by the commands the guard table gives them.
     await rolesManage(bot.runtime).createRole('toggler', [
       'admin.enable',
@@ -186,7 +188,7 @@ describe('the MCP endpoint', () => {
     expect(await other.execute('return 4')).toEqual({ ok: true, value: 4 })
   })
 
-  it('leaves the spore alone when the person declines', async () => {
+  it('leaves the spore alone when the person declines (“Missing or declined explicit confirmation refuses execution”)', async () => {
     const agent = await connected({ key: keys.owner, elicit: () => false })
     const answer = await agent.execute(`return await env.plugins.toggle.disable({ name: 'victim' })`)
     expect(answer).toEqual({
@@ -197,14 +199,14 @@ describe('the MCP endpoint', () => {
     expect(bot.plugins.installOf('victim')?.enabled).toBe(true)
   })
 
-  it('refuses a confirm operation over a client that cannot be asked', async () => {
+  it('refuses a confirm operation over a client that cannot be asked (“Missing or declined explicit confirmation refuses execution”)', async () => {
     const agent = await connected({ key: keys.owner })
     const answer = await agent.execute(`return await env.plugins.toggle.disable({ name: 'victim' })`)
     expect(answer).toEqual({ ok: true, value: expect.objectContaining({ reason: 'unconfirmable' }) })
     expect(bot.plugins.installOf('victim')?.enabled).toBe(true)
   })
 
-  it('applies a role taken away to the very next call on the same connection', async () => {
+  it('applies a role taken away to the very next call on the same connection (“returns the current { instructions, sources, grants } authorized for that principal”; “Each invocation must begin a fresh authority read”)', async () => {
     const agent = await connected({ key: keys.watcher })
     const list = 'return (await env.plugins.read.listPlugins({})).length'
     expect(await agent.execute(list)).toEqual({ ok: true, value: 4 })
@@ -230,7 +232,7 @@ describe('the MCP endpoint', () => {
     })
   })
 
-  it('answers 401 to no key, an unknown key and a revoked one, on every request', async () => {
+  it('answers 401 to no key, an unknown key and a revoked one, on every request (“Authentication runs for every HTTP request, including notifications and disconnects, and before each operation”; “status: 401 | 403”)', async () => {
     await expect(connect(endpoint.url)).rejects.toThrow()
     expect((await post(INITIALIZE)).status).toBe(401)
     expect((await post(INITIALIZE, { authorization: 'Bearer mycelo_ak_000000000000_nothing' })).status).toBe(
@@ -257,7 +259,7 @@ describe('the MCP endpoint', () => {
     await agent.client.close()
   })
 
-  it("answers 403 to a key whose person can do nothing here, and to another key's session", async () => {
+  it("answers 403 to a key whose person can do nothing here, and to another key's session (“status: 401 | 403”)", async () => {
     expect((await post(INITIALIZE, { authorization: `Bearer ${keys.guest}` })).status).toBe(403)
     const agent = await connected({ key: keys.owner })
     const sessionId = (agent.client.transport as { sessionId?: string }).sessionId!
@@ -269,7 +271,7 @@ describe('the MCP endpoint', () => {
     expect((await post({ jsonrpc: '2.0', id: 7, method: 'tools/list' }, theirs)).status).toBe(403)
   })
 
-  it('answers SandboxBusy while every sandbox is held, here by a person still deciding', async () => {
+  it('answers SandboxBusy while every sandbox is held, here by a person still deciding (“Admission belongs to the existing runtime-wide backing-work tracker”; “it is contention, not an Unknown health alert”; “an actionable coded message”)', async () => {
     let decide: (yes: boolean) => void = () => undefined
     const deciding = new Promise<boolean>((resolve) => {
       decide = resolve

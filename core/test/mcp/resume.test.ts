@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { MYCELIUM_SCOPES } from '@mycelo/septum'
 import { botMcp, createMcp, type Mcp } from '../../agent/mcp/index.ts'
+import { pluginsToggle } from '../../mycelium/plugins.ts'
 import { principalsRead } from '../../mycelium/principals.ts'
 import { rolesAssign, rolesManage } from '../../mycelium/roles.ts'
 import { createAgentKey, verifyAgentKey } from '../../store/agent-keys.ts'
@@ -105,7 +106,7 @@ describe('a connection carried on after its network dropped', () => {
 })
 
 describe('a connection carried on after the bot was stopped and started again', () => {
-  it('reads with the grants the restarted bot holds, and refuses a write no elicitation was recorded for (“After transport process loss, a resumed connection has no recorded client elicitation capability and refuses writes”)', async () => {
+  it('reads with the grants the restarted bot holds, and refuses a write no elicitation was recorded for (“After transport process loss, a resumed connection has no recorded client elicitation capability and refuses writes”) (“Durable Agent hosts implement McpCatalogProvider over their existing Session owner”; “Session retention and connection persistence remain with the catalog owner”)', async () => {
     const agent = await connect(url, { key, elicit: () => true })
     const sessionId = sessionOf(agent)
     expect(await agent.execute(LIST)).toEqual({ ok: true, value: ['admin', 'chat', 'victim'] })
@@ -139,7 +140,7 @@ describe('a connection carried on after the bot was stopped and started again', 
 })
 
 describe('what the bot keeps and asks', () => {
-  it('keeps a connection by the key’s id and a digest of its own, never a secret (“Its ids identify the credential’s actor, never a bearer token”)', async () => {
+  it('keeps a connection by the key’s id and a digest of its own, never a secret (“Its ids identify the credential’s actor, never a bearer token”) (“without persisting request callbacks”)', async () => {
     const agent = await connect(url, { key, elicit: () => true })
     const sessionId = sessionOf(agent)
     const rows = bot.store.db.select().from(agentSessions).all()
@@ -154,6 +155,35 @@ describe('what the bot keeps and asks', () => {
     const agent = await connect(url, { key, elicit: () => true })
     expect(await agent.execute(ENABLE)).toEqual({ ok: true, value: { ok: true } })
     expect(agent.asked).toEqual([])
+    await agent.close()
+  })
+})
+
+describe('an execute waiting on a person', () => {
+  it('is suspended on the form and carries on, never running again what already ran (“an approval can suspend the existing execution without replaying already-completed operations”)', async () => {
+    await pluginsToggle(bot.runtime, bot.runtime.plugins).disable('victim')
+    const enables = () =>
+      bot.logger.entries.filter(
+        (entry) => entry.message === 'plugin enabled' && entry.meta?.plugin === 'victim',
+      ).length
+    const before = enables()
+    const enabledWhenAsked: boolean[] = []
+    const agent = await connect(url, {
+      key,
+      elicit: () => {
+        enabledWhenAsked.push(bot.plugins.installOf('victim')?.enabled === true)
+        return true
+      },
+    })
+    const answer = await agent.execute(`const on = await env.plugins.toggle.enable({ name: 'victim' })
+      const off = await env.plugins.toggle.disable({ name: 'victim' })
+      return [on, off]`)
+    expect(answer).toEqual({ ok: true, value: [{ ok: true }, { ok: true }] })
+    // The enable had run when the person was asked, and ran once in all.
+    expect(enabledWhenAsked).toEqual([true])
+    expect(enables() - before).toBe(1)
+    expect(bot.plugins.installOf('victim')?.enabled).toBe(false)
+    await pluginsToggle(bot.runtime, bot.runtime.plugins).enable('victim')
     await agent.close()
   })
 })

@@ -78,7 +78,7 @@ describe('a connection resumed after the bot restarted', () => {
     expect(answer).toEqual({ ok: true, value: expect.objectContaining({ refused: true, reason: 'resumed' }) })
   })
 
-  it('belongs to the key that opened it: another key is refused 403 on it', async () => {
+  it('belongs to the key that opened it: another key is refused 403 on it (“The MCP server independently checks the stored principal”)', async () => {
     const other = createAgentKey(bot.store, { label: 'other', principalId: owner }).secret
     const response = await fetch(url, {
       method: 'POST',
@@ -93,7 +93,7 @@ describe('a connection resumed after the bot restarted', () => {
     expect(response.status).toBe(403)
   })
 
-  it('ends when the client ends it: never resumed again, a fresh connection asks and writes', async () => {
+  it('ends when the client ends it: never resumed again, a fresh connection asks and writes (“Delete that connection and initialize a fresh one to negotiate form elicitation again”)', async () => {
     const sessionId = agent.client.transport?.sessionId ?? ''
     await agent.close()
     const again = await fetch(url, {
@@ -152,7 +152,7 @@ describe('a connection resumed after the bot restarted, for a key asked in chat'
 })
 
 describe('closing the endpoint', () => {
-  it('closes every connection: its client is refused, and nothing new is opened', async () => {
+  it('closes every connection: its client is refused, and nothing new is opened (“close() closes transport streams”)', async () => {
     const agent = await connect(url, { key, elicit: () => true })
     expect(await agent.execute('return 1')).toEqual({ ok: true, value: 1 })
     await mcp.close()
