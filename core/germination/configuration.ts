@@ -31,14 +31,15 @@ export type ConfigurationCheck =
 /**
  * Validates stored settings against the default export's configSchema (none: they pass as-is) and
  * refuses a `secrets` key a closed JSON Schema does not declare, since that credential would never
- * be flagged and so would be served in the clear.
+ * be flagged and so would be served in the clear. Asynchronous: an isolated spore's safeParse runs
+ * in its host, and the core awaits it rather than block its thread on another.
  */
-export function checkConfiguration(
+export async function checkConfiguration(
   schema: ConfigSchema | undefined,
   settings: Record<string, unknown>,
   /** Whose catalogue words a problem the spore's own checks raise. */
   spore?: string,
-): ConfigurationCheck {
+): Promise<ConfigurationCheck> {
   if (schema === undefined) return { ok: true, config: settings }
   let undeclared: readonly string[]
   try {
@@ -63,7 +64,7 @@ export function checkConfiguration(
   }
   let result: ReturnType<ConfigSchema['safeParse']>
   try {
-    result = schema.safeParse(settings)
+    result = await schema.safeParse(settings)
   } catch (error) {
     const detail = `safeParse() threw: ${faultText(error)}`
     return { ok: false, problem: 'unchecked', detail, reason: coreReason('configUnchecked', { detail }) }

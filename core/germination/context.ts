@@ -6,6 +6,8 @@ import {
   type SporeSchedule,
   type SporeStorage,
 } from '@mycelo/septum'
+import { markApi } from '../hosts/marshal.ts'
+import { liveApi } from './live-api.ts'
 import type { GerminatedSpore, Germination } from './ports.ts'
 
 export interface SporeContextOptions {
@@ -28,6 +30,17 @@ export function sporeContext(spore: GerminatedSpore, options: SporeContextOption
   const { germination } = options
   const liveEdge = (name: string) =>
     spore.edges.includes(name) && germination.byName.get(name)?.state === 'live'
+  const notLive = (name: string) => {
+    const target = germination.byName.get(name)
+    return new Error(`rhiza "${name}" is ${target?.state ?? 'not installed'}; ask ctx.has("${name}") first`)
+  }
+  /** The api of the rhiza's current self, or undefined while it is not running. */
+  const currentApi = (name: string) => {
+    const target = germination.byName.get(name)
+    const api = target?.state === 'live' ? (target.instance as { api?: unknown }).api : undefined
+    return typeof api === 'object' && api !== null ? api : undefined
+  }
+  const views = new Map<string, object>()
   return {
     config: spore.config,
     logger: options.logger.child({ spore: spore.name }),
@@ -43,12 +56,22 @@ export function sporeContext(spore: GerminatedSpore, options: SporeContextOption
         )
       }
       const target = germination.byName.get(name)
-      if (target?.state !== 'live') {
-        throw new Error(
-          `rhiza "${name}" is ${target?.state ?? 'not installed'}; ask ctx.has("${name}") first`,
+      if (target?.state !== 'live') throw notLive(name)
+      const api = (target.instance as { api: T }).api
+      if (typeof api !== 'object' || api === null) return api
+      // Held across restarts of the rhiza (its host's, a reload's): each call reaches its current self.
+      let view = views.get(name)
+      if (view === undefined) {
+        view = markApi(
+          liveApi(
+            api,
+            () => currentApi(name),
+            () => notLive(name),
+          ),
         )
+        views.set(name, view)
       }
-      return (target.instance as { api: T }).api
+      return view as T
     },
     has(name: string): boolean {
       return name === MYCELIUM || liveEdge(name)

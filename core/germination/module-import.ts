@@ -45,6 +45,11 @@ export interface LoadOptions {
    * imported here or in a host of its own. Without it (a host itself, a probe) it is imported here.
    */
   readonly spore?: string
+  /**
+   * Loaded only to be read (a disabled spore's settings schema), never to run: a host it gets is
+   * not supervised, and whoever reads it ends it (see LoadedModule.host).
+   */
+  readonly transient?: boolean
 }
 
 /** Why a module cannot be used: a core reason's key and params (worded by the core), or plain text. */

@@ -26,9 +26,14 @@ export async function loadModule(
   options: import('./module-import.ts').LoadOptions = {},
 ): Promise<ModuleLoad> {
   const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINES.create
-  const { spore, fresh } = options
+  const { spore, fresh, transient } = options
   if (spore !== undefined && hostKeeper.isolationOf(spore, dir) === 'worker') {
-    return loadIsolated(dir, manifest, { spore, deadlineMs, ...(fresh === undefined ? {} : { fresh }) })
+    return loadIsolated(dir, manifest, {
+      spore,
+      deadlineMs,
+      ...(fresh === undefined ? {} : { fresh }),
+      ...(transient === undefined ? {} : { transient }),
+    })
   }
   const imported = await importModule(dir, manifest, { deadlineMs, fresh })
   return imported.ok ? imported : { ok: false, reason: refusalText(imported.refusal) }

@@ -59,7 +59,7 @@ export async function prepareSpore(options: PreparationOptions): Promise<Prepara
     configSchema,
     secrets: configSchema?.secrets ?? [],
   }
-  const configuration = checkConfiguration(configSchema, store.settingsOf(name), name)
+  const configuration = await checkConfiguration(configSchema, store.settingsOf(name), name)
   if (!configuration.ok) {
     // Dormant before it runs: its host, if it has one, has nothing left to do.
     hostKeeper.end(loaded.module?.host)

@@ -21,7 +21,7 @@ for (const spore of request.spores) {
     verdicts[spore.name] = null
     continue
   }
-  const checked = checkConfiguration(loaded.module?.exported.configSchema, spore.settings, spore.name)
+  const checked = await checkConfiguration(loaded.module?.exported.configSchema, spore.settings, spore.name)
   verdicts[spore.name] = checked.ok ? null : checked.reason
 }
 process.stdout.write(`${JSON.stringify(verdicts)}\n`)

@@ -1,12 +1,15 @@
 import { receiveMessageOnPort } from 'node:worker_threads'
+import { Watch, watchFor } from '../supervision/deadline-lines.ts'
 import {
   type CallKind,
   errorOf,
   type FaultMark,
   faultOf,
   type HandleMark,
+  isHttp,
   type MarshalMode,
   marshal,
+  settle,
   unmarshal,
 } from './marshal.ts'
 
@@ -31,12 +34,17 @@ export interface BridgeOptions {
   readonly deadlineOf?: (path: readonly string[]) => CallDeadline | undefined
   /** How long a synchronous call may block this side. */
   readonly syncMs: number
+  /** Told when a synchronous call was not answered within syncMs, before the call fails. */
+  readonly onSyncExpired?: (ms: number) => void
   /** See Unmarshal.adapt. */
   readonly adapt?: (value: Record<string, unknown>) => Record<string, unknown>
 }
 
 export interface CallDeadline {
+  /** The member's deadline, as its failure words it. */
   readonly ms: number
+  /** How long the bridge waits: a little past `ms`, so the caller's own deadline speaks first. */
+  readonly waitMs: number
   /** Told when it passes: the call has already failed with `error`. */
   readonly onExpired: (step: string, ms: number) => Error
   readonly step: string
@@ -63,7 +71,18 @@ interface Exported {
 interface Pending {
   readonly resolve: (value: unknown) => void
   readonly reject: (error: unknown) => void
-  readonly timer: ReturnType<typeof setTimeout> | undefined
+  readonly watch: Watch | undefined
+}
+
+/** A call across waiting on its deadline, in the core's shared deadline lines (one timer per length). */
+class CallWatch extends Watch {
+  constructor(readonly expired: () => void) {
+    super()
+  }
+
+  expire(): void {
+    this.expired()
+  }
 }
 
 export class Bridge {
@@ -114,17 +133,21 @@ export class Bridge {
   /** Calls one of the other side's handles and awaits its answer, within a deadline when given. */
   call(fn: number, args: readonly unknown[], deadline?: CallDeadline): Promise<unknown> {
     if (this.#closed) return Promise.reject(this.#closed)
+    // A route's Request has its body read before it crosses (see settle).
+    if (args.some(isHttp))
+      return (settle(args) as Promise<unknown[]>).then((read) => this.call(fn, read, deadline))
     const seq = this.#seq++
     const marshalled = args.map((arg) => this.out(arg))
     return new Promise((resolve, reject) => {
-      const timer =
-        deadline === undefined
-          ? undefined
-          : setTimeout(() => {
-              this.#pending.delete(seq)
-              reject(deadline.onExpired(deadline.step, deadline.ms))
-            }, deadline.ms)
-      this.#pending.set(seq, { resolve, reject, timer })
+      let watch: Watch | undefined
+      if (deadline !== undefined) {
+        watch = new CallWatch(() => {
+          this.#pending.delete(seq)
+          reject(deadline.onExpired(deadline.step, deadline.ms))
+        })
+        watchFor(deadline.waitMs, watch)
+      }
+      this.#pending.set(seq, { resolve, reject, watch })
       this.#options.post({ t: 'call', seq, fn, args: marshalled })
     })
   }
@@ -134,12 +157,20 @@ export class Bridge {
     if (this.#closed) throw this.#closed
     const seq = this.#seq++
     const { port, flags, side } = this.#options
-    port.postMessage({ t: 'sync', seq, fn, args: args.map((arg) => this.out(arg)) } satisfies SyncMessage)
+    port.postMessage({
+      t: 'sync',
+      seq,
+      fn,
+      args: args.map((arg) => this.out(arg, 'sync')),
+    } satisfies SyncMessage)
     this.#wake(1 - side)
     const until = Date.now() + this.#options.syncMs
     for (;;) {
       const left = until - Date.now()
-      if (left <= 0) throw new Error(`a synchronous call was not answered within ${this.#options.syncMs} ms`)
+      if (left <= 0) {
+        this.#options.onSyncExpired?.(this.#options.syncMs)
+        throw new Error(`a synchronous call was not answered within ${this.#options.syncMs} ms`)
+      }
       Atomics.wait(flags, side, 0, left)
       Atomics.store(flags, side, 0)
       for (let received = receiveMessageOnPort(port); received; received = receiveMessageOnPort(port)) {
@@ -171,7 +202,7 @@ export class Bridge {
         const pending = this.#pending.get(message.seq)
         if (pending === undefined) return
         this.#pending.delete(message.seq)
-        clearTimeout(pending.timer)
+        pending.watch?.release()
         if (message.fault) pending.reject(errorOf(message.fault))
         else pending.resolve(this.in(message.value))
         return
@@ -200,7 +231,7 @@ export class Bridge {
   close(error: Error): void {
     this.#closed = error
     for (const [seq, pending] of this.#pending) {
-      clearTimeout(pending.timer)
+      pending.watch?.release()
       this.#pending.delete(seq)
       pending.reject(error)
     }
@@ -215,7 +246,7 @@ export class Bridge {
   async #answer(message: Extract<WireMessage, { t: 'call' }>): Promise<void> {
     let reply: WireMessage
     try {
-      const value = await this.#invoke(message.fn, message.args)
+      const value = await settle(await this.#invoke(message.fn, message.args))
       reply = { t: 'done', seq: message.seq, value: this.out(value, 'api') }
     } catch (error) {
       reply = { t: 'done', seq: message.seq, fault: faultOf(error) }

@@ -10,7 +10,7 @@ import { faultText } from '../germination/fault.ts'
 import { importModule, type LoadedModule } from '../germination/module-import.ts'
 import { Bridge, type WireMessage } from './bridge.ts'
 import { guardImports, type ImportAllowance } from './import-guard.ts'
-import { markSync } from './marshal.ts'
+import { markConstant, markSync } from './marshal.ts'
 
 /** The worker's own scope: how it hears the core and answers it. */
 const scope = globalThis as unknown as {
@@ -57,12 +57,14 @@ const root = {
     return {
       module: true,
       entry: loaded.entry,
+      // The core never waits blocked on a schema: safeParse is asked like any call (within a deadline,
+      // the host ended if it cannot answer), and the JSON Schema crosses once as data.
       ...(configSchema
         ? {
             schema: {
-              safeParse: markSync((input: unknown) => configSchema.safeParse(input)),
+              safeParse: (input: unknown) => configSchema.safeParse(input),
               ...(configSchema.toJsonSchema
-                ? { toJsonSchema: markSync(() => configSchema.toJsonSchema?.()) }
+                ? { toJsonSchema: markConstant(() => configSchema.toJsonSchema?.()) }
                 : {}),
               ...(configSchema.secrets ? { secrets: [...configSchema.secrets] } : {}),
             },
@@ -78,7 +80,7 @@ const root = {
           }
         : {}),
       // Schemas are worked in the host: the core gets their JSON Schema and asynchronous checks.
-      ...(operations === undefined ? {} : { operations: hostedOperations(operations, markSync) }),
+      ...(operations === undefined ? {} : { operations: hostedOperations(operations, markConstant) }),
     }
   },
   async create() {

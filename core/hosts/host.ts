@@ -3,6 +3,14 @@ import { DeadlineExceeded, type Deadlines } from '../supervision/deadline.ts'
 import { Bridge, type CallDeadline, type WireMessage } from './bridge.ts'
 
 const HOST_MAIN = shippedEntry('core/hosts/host-main.ts').href
+/**
+ * How far past a member's deadline the watchdog waits: the caller's own deadline (which aborts the
+ * call's signal, words the failure, answers the person) passes first; the watchdog then decides
+ * whether the host is still answering.
+ */
+const WATCHDOG_SLACK_MS = 100
+/** How long a host waits blocked on the core's answer to its own synchronous call. */
+const HOST_SYNC_MS = 5_000
 
 /** Why a host ended, as an operator reads it after "restarted". */
 export class HostEnded extends Error {
@@ -13,7 +21,10 @@ export interface HostOptions {
   /** The spore it runs, for log lines and reasons. */
   readonly spore: string
   readonly deadlines: Deadlines
-  /** How long a synchronous call (a schema, a transaction's work) may block the core. */
+  /**
+   * How long a synchronous call (a storage transaction's work, a migration) may block the core's
+   * thread: small, since nothing else runs meanwhile; a host that has not answered by then is ended.
+   */
   readonly syncMs: number
   /** How long a host that missed a deadline has to show it is still answering before it is ended. */
   readonly graceMs: number
@@ -64,6 +75,7 @@ export class Host {
       flags,
       side: 0,
       syncMs: options.syncMs,
+      onSyncExpired: (ms) => this.#fail(`did not answer a synchronous call within ${seconds(ms)}`),
       deadlineOf: (path) => this.#deadlineOf(path),
     })
     this.#ready = new Promise((resolve) => {
@@ -81,7 +93,8 @@ export class Host {
       const code = (event as Event & { code?: number }).code
       this.#fail(this.#fault ?? `its worker exited (code ${code ?? 'unknown'})`)
     })
-    this.#worker.postMessage({ t: 'init', port: port2, flags, syncMs: options.syncMs }, [port2])
+    // The host may wait longer on the core than the core on it: a blocked host stops itself only.
+    this.#worker.postMessage({ t: 'init', port: port2, flags, syncMs: HOST_SYNC_MS }, [port2])
   }
 
   get spore(): string {
@@ -154,7 +167,8 @@ export class Host {
     if (member === 'heap') return undefined
     const ms = this.#options.deadlines[MEMBER_DEADLINES[member] ?? 'handler']
     const step = `${path.join('.') || 'callback'}()`
-    return { ms, step, onExpired: (step, ms) => this.#expired(step, ms) }
+    const waitMs = ms + WATCHDOG_SLACK_MS
+    return { ms, waitMs, step, onExpired: (step, ms) => this.#expired(step, ms) }
   }
 
   /** A call's deadline passed: it fails now; the host is ended unless it shows it still answers. */

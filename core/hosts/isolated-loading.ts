@@ -23,6 +23,8 @@ export interface IsolatedLoadOptions {
   readonly spore: string
   readonly deadlineMs: number
   readonly fresh?: number
+  /** Read, never run: its host is not supervised (see LoadOptions.transient). */
+  readonly transient?: boolean
 }
 
 /**
@@ -35,7 +37,7 @@ export async function loadIsolated(
   manifest: Manifest,
   options: IsolatedLoadOptions,
 ): Promise<ModuleLoad & { readonly host?: Host }> {
-  const host = hostKeeper.open(options.spore)
+  const host = hostKeeper.open(options.spore, { transient: options.transient === true })
   let answer: LoadAnswer
   try {
     answer = (await host.root('load', {

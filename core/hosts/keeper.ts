@@ -33,6 +33,8 @@ export interface KeeperOptions {
   readonly syncMs?: number
 }
 
+/** The longest the core's thread waits blocked on a host's synchronous answer (see HostOptions.syncMs). */
+export const CORE_SYNC_MS = 500
 const RESTART_WINDOW_MS = 60_000
 const MAX_BACKOFF_MS = 60_000
 const MIB = 1024 * 1024
@@ -95,13 +97,18 @@ export class HostKeeper {
     for (const name of waiting) if (this.#restarter?.isCurrent(name, undefined)) this.#restart(name, 0)
   }
 
-  open(spore: string): Host {
+  /** A transient host (a schema read for a spore that is not running) is never restarted. */
+  open(spore: string, { transient = false }: { readonly transient?: boolean } = {}): Host {
     const host = new Host({
       spore,
       deadlines: this.#options.deadlines,
-      syncMs: this.#options.syncMs ?? 5_000,
+      syncMs: this.#options.syncMs ?? CORE_SYNC_MS,
       graceMs: this.#answerMs,
-      onDown: (down, reason) => this.#down(down, reason),
+      onDown: (down, reason) => {
+        if (!transient) return this.#down(down, reason)
+        this.end(down)
+        this.#options.logger.warn('a spore host read for its schema ended', { spore, reason })
+      },
     })
     this.#hosts.add(host)
     this.#startWatch()

@@ -10,6 +10,12 @@
 export const HANDLE = '\u0000fn'
 /** The key that marks an error in a marshalled value, so its name, message and code survive. */
 export const FAULT = '\u0000err'
+/** The key that marks a function crossing as the value it answers (see markConstant). */
+export const CONSTANT = '\u0000const'
+/** The key that marks an AbortSignal: whether it is aborted, and how to hear when it is. */
+export const SIGNAL = '\u0000signal'
+/** The key that marks a Request or a Response, read whole (see settle). */
+export const MESSAGE = '\u0000http'
 
 /** How the side holding a handle's proxy calls it. */
 export type CallKind = 'async' | 'sync' | 'fire'
@@ -48,13 +54,27 @@ export function markSync<T extends object>(fn: T): T {
   SYNC_CALLBACKS.add(fn)
   return fn
 }
+
+/** Functions called once where they are, crossing as the value (or the error) they answered. */
+const CONSTANTS = new WeakSet<object>()
+
+/**
+ * Marks a function whose answer never changes (a schema's JSON Schema): it is called when it
+ * crosses, so the other side answers it without a call back, and never blocks waiting on this one.
+ */
+export function markConstant<T extends object>(fn: T): T {
+  CONSTANTS.add(fn)
+  return fn
+}
 const LOGGER_LINES = new Set(['debug', 'info', 'warn', 'error'])
 
 /**
  * `context` reads the septum shapes (a logger's lines are fired, a capabilities' has/list answered
- * at once); `api` makes every function asynchronous, as a rhiza's api is across a host.
+ * at once); `api` makes every function asynchronous, as a rhiza's api is across a host; `sync`
+ * makes every one synchronous: what is handed to a synchronous call (a storage transaction's view)
+ * is used while its caller waits, and the callee cannot await it.
  */
-export type MarshalMode = 'context' | 'api'
+export type MarshalMode = 'context' | 'api' | 'sync'
 
 /** Where an exported function is kept while the other side may call it. */
 export interface HandleTable {
@@ -88,13 +108,26 @@ interface Walk {
 }
 
 function walk(value: unknown, at: Walk): unknown {
+  if (typeof value === 'function' && CONSTANTS.has(value)) {
+    try {
+      return { [CONSTANT]: walk((value as () => unknown).call(at.parent), { ...at, key: undefined }) }
+    } catch (error) {
+      return { [CONSTANT]: faultOf(error), throws: true }
+    }
+  }
   if (typeof value === 'function') {
-    const kind = SYNC_CALLBACKS.has(value) ? 'sync' : at.mode === 'api' ? 'async' : kindOf(at.key, at.parent)
+    const kind =
+      SYNC_CALLBACKS.has(value) || at.mode === 'sync'
+        ? 'sync'
+        : at.mode === 'api'
+          ? 'async'
+          : kindOf(at.key, at.parent)
     return { [HANDLE]: at.table.export(value as (...args: unknown[]) => unknown, at.parent), kind }
   }
   if (typeof value !== 'object' || value === null) return value
   if (value instanceof Error) return faultOf(value)
   if (crossesAsIs(value)) return value
+  if (value instanceof AbortSignal) return signalMark(value, at)
   // A cycle cannot be cloned as a tree; the repeated branch crosses as nothing.
   if (at.seen.has(value)) return undefined
   at.seen.add(value)
@@ -189,10 +222,96 @@ export interface Unmarshal {
 export function unmarshal(value: unknown, how: Unmarshal, path: readonly string[] = []): unknown {
   if (typeof value !== 'object' || value === null) return value
   if (HANDLE in value) return how.proxy(value as HandleMark, path)
+  if (CONSTANT in value) return constantOf(value as ConstantMark, how, path)
+  if (SIGNAL in value) return signalOf(value as SignalMark, how)
+  if (MESSAGE in value) return httpOf(value as HttpMark)
   if (FAULT in value) return errorOf(value as FaultMark)
   if (crossesAsIs(value)) return value
   if (Array.isArray(value)) return value.map((item) => unmarshal(item, how, path))
   const out: Record<string, unknown> = {}
   for (const [key, member] of Object.entries(value)) out[key] = unmarshal(member, how, [...path, key])
   return how.adapt ? how.adapt(out) : out
+}
+
+interface ConstantMark {
+  readonly [CONSTANT]: unknown
+  readonly throws?: true
+}
+
+/** A marked function's answer made a function again: each call gets its own copy, or the error. */
+function constantOf(mark: ConstantMark, how: Unmarshal, path: readonly string[]): () => unknown {
+  if (mark.throws) {
+    const fault = mark[CONSTANT] as FaultMark
+    return () => {
+      throw errorOf(fault)
+    }
+  }
+  const value = mark[CONSTANT]
+  return () => unmarshal(structuredClone(value), how, path)
+}
+
+interface SignalMark {
+  readonly [SIGNAL]: boolean
+  readonly listen: unknown
+}
+
+/** A signal crosses as its state and a handle the other side subscribes through to hear its abort. */
+function signalMark(signal: AbortSignal, at: Walk): SignalMark {
+  const listen = (notify: () => unknown) => {
+    signal.addEventListener('abort', () => void Promise.resolve(notify()).catch(() => undefined), {
+      once: true,
+    })
+  }
+  return { [SIGNAL]: signal.aborted, listen: walk(listen, { ...at, key: undefined, parent: undefined }) }
+}
+
+/** A signal of this side's own, aborted when the other side's is. */
+function signalOf(mark: SignalMark, how: Unmarshal): AbortSignal {
+  const controller = new AbortController()
+  if (mark[SIGNAL]) controller.abort()
+  else {
+    const listen = unmarshal(mark.listen, how) as (notify: () => void) => unknown
+    void Promise.resolve(listen(() => controller.abort())).catch(() => undefined)
+  }
+  return controller.signal
+}
+
+interface HttpMark {
+  readonly [MESSAGE]: {
+    readonly kind: 'request' | 'response'
+    readonly url?: string
+    readonly method?: string
+    readonly status?: number
+    readonly statusText?: string
+    readonly headers: [string, string][]
+    readonly body: ArrayBuffer | null
+  }
+}
+
+/**
+ * A Request or a Response (a spore's route) cannot be cloned as it is: before it crosses, its body
+ * is read whole (routes' bodies are bounded by their bodyLimit), and the other side builds it again.
+ * Only a value itself, or a member of the arguments, is read this way.
+ */
+export async function settle(value: unknown): Promise<unknown> {
+  if (Array.isArray(value)) return value.some(isHttp) ? Promise.all(value.map(settle)) : value
+  if (!isHttp(value)) return value
+  const headers = [...value.headers]
+  const bytes = await value.arrayBuffer()
+  const body = bytes.byteLength === 0 ? null : bytes
+  const mark: HttpMark[typeof MESSAGE] =
+    value instanceof Request
+      ? { kind: 'request', url: value.url, method: value.method, headers, body }
+      : { kind: 'response', status: value.status, statusText: value.statusText, headers, body }
+  return { [MESSAGE]: mark }
+}
+
+export function isHttp(value: unknown): value is Request | Response {
+  return value instanceof Request || value instanceof Response
+}
+
+function httpOf(mark: HttpMark): Request | Response {
+  const { kind, url, method, status, statusText, headers, body } = mark[MESSAGE]
+  if (kind === 'request') return new Request(url ?? '', { method: method ?? 'GET', headers, body })
+  return new Response(body, { status: status ?? 200, statusText: statusText ?? '', headers })
 }

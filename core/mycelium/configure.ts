@@ -17,7 +17,7 @@ import {
   isSettingKey,
   judgeSetting,
   publishedJsonSchema,
-  readConfigSchema,
+  withConfigSchema,
 } from './plugin-schema.ts'
 import { readerLocale } from './reader-locale.ts'
 import { labelledForm } from './setting-labels.ts'
@@ -51,37 +51,40 @@ export function pluginsConfigure(runtime: CoreRuntime, plugins: PluginStore): Pl
       if (!isJsonValue(value)) return refused('setting_not_storable', { plugin: name, key })
       // A module that cannot be read declares nothing: no check is possible and the value is
       // stored unflagged, until a write made while the declaration is readable promotes it.
-      const reading = await readConfigSchema(spore)
-      const schema = reading.ok ? reading.schema : undefined
-      const published = publishedJsonSchema(schema)
-      // A spore that declares no configuration has no setting at all.
-      const declaresNothing = reading.ok && schema === undefined
-      if (declaresNothing || (published.ok && !acceptsKey(published.schema, key))) {
-        return refused('setting_undeclared', { plugin: name, key })
-      }
-      const secret = schema?.secrets?.includes(key) === true
-      const stored = plugins.settingsWithFlags(name)
-      // The mask on a secret key is ignored by the store: nothing changes, so nothing to judge.
-      if (value === SECRET_MASK && (secret || stored[key]?.secret === true)) return DONE
-      const before = plugins.settingsOf(name)
-      const after = { ...before, [key]: value }
-      const judged = judgeSetting({
-        schema,
-        settings: after,
-        key,
-        word: (issue) => issueWords(runtime, name, issue),
+      const written = await withConfigSchema(spore, spore.manifest, async (reading) => {
+        const schema = reading.ok ? reading.schema : undefined
+        const published = publishedJsonSchema(schema)
+        // A spore that declares no configuration has no setting at all.
+        const declaresNothing = reading.ok && schema === undefined
+        if (declaresNothing || (published.ok && !acceptsKey(published.schema, key))) {
+          return refused('setting_undeclared', { plugin: name, key })
+        }
+        const secret = schema?.secrets?.includes(key) === true
+        const stored = plugins.settingsWithFlags(name)
+        // The mask on a secret key is ignored by the store: nothing changes, so nothing to judge.
+        if (value === SECRET_MASK && (secret || stored[key]?.secret === true)) return 'unchanged'
+        const before = plugins.settingsOf(name)
+        const after = { ...before, [key]: value }
+        const judged = await judgeSetting({
+          schema,
+          settings: after,
+          key,
+          word: (issue) => issueWords(runtime, name, issue),
+        })
+        if (!judged.ok) return refused('setting_invalid', { plugin: name, key, problems: judged.problems })
+        const locked = lockoutRefusal(runtime, {
+          kind: 'configure',
+          plugin: name,
+          valid: await settingsValidate(schema, after),
+        })
+        if (locked) return locked
+        plugins.setSetting(name, key, value, { secret })
+        await recheckSettingsReason({ spore, plugins, schema, before })
+        return DONE
       })
-      if (!judged.ok) return refused('setting_invalid', { plugin: name, key, problems: judged.problems })
-      const locked = lockoutRefusal(runtime, {
-        kind: 'configure',
-        plugin: name,
-        valid: settingsValidate(schema, after),
-      })
-      if (locked) return locked
-      plugins.setSetting(name, key, value, { secret })
-      recheckSettingsReason({ spore, plugins, schema, before })
-      await restartIfRunning(runtime, name)
-      return DONE
+      if (written === 'unchanged') return DONE
+      if (written.ok) await restartIfRunning(runtime, name)
+      return written
     },
 
     async unsetSetting(name, key) {
@@ -89,35 +92,38 @@ export function pluginsConfigure(runtime: CoreRuntime, plugins: PluginStore): Pl
       if (!spore) return refused('plugin_unknown', { plugin: name })
       const before = plugins.settingsOf(name)
       if (!Object.hasOwn(before, key)) return refused('setting_absent', { plugin: name, key })
-      const reading = await readConfigSchema(spore)
-      const schema = reading.ok ? reading.schema : undefined
       const { [key]: _removed, ...after } = before
-      const locked = lockoutRefusal(runtime, {
-        kind: 'configure',
-        plugin: name,
-        valid: settingsValidate(schema, after),
+      const removed = await withConfigSchema(spore, spore.manifest, async (reading) => {
+        const schema = reading.ok ? reading.schema : undefined
+        const locked = lockoutRefusal(runtime, {
+          kind: 'configure',
+          plugin: name,
+          valid: await settingsValidate(schema, after),
+        })
+        if (locked) return locked
+        plugins.unsetSetting(name, key)
+        await recheckSettingsReason({ spore, plugins, schema, before })
+        return DONE
       })
-      if (locked) return locked
-      plugins.unsetSetting(name, key)
-      recheckSettingsReason({ spore, plugins, schema, before })
-      await restartIfRunning(runtime, name)
-      return DONE
+      if (removed.ok) await restartIfRunning(runtime, name)
+      return removed
     },
 
     async formSchema(name): Promise<FormSchema> {
       try {
         const spore = sporeNamed(name)
         if (!spore) return { available: false, reason: `no plugin named "${name}" is installed` }
-        const reading = await readConfigSchema(spore)
-        if (!reading.ok) return { available: false, reason: reading.reason }
-        const published = publishedJsonSchema(reading.schema)
-        if (!published.ok) return { available: false, reason: published.reason }
-        const schema = labelledForm(published.schema, {
-          spore: name,
-          locale: readerLocale(runtime.translator.defaultLocale),
-          translator: runtime.translator,
+        return await withConfigSchema(spore, spore.manifest, async (reading): Promise<FormSchema> => {
+          if (!reading.ok) return { available: false, reason: reading.reason }
+          const published = publishedJsonSchema(reading.schema)
+          if (!published.ok) return { available: false, reason: published.reason }
+          const schema = labelledForm(published.schema, {
+            spore: name,
+            locale: readerLocale(runtime.translator.defaultLocale),
+            translator: runtime.translator,
+          })
+          return { available: true, schema, secrets: [...(reading.schema?.secrets ?? [])] }
         })
-        return { available: true, schema, secrets: [...(reading.schema?.secrets ?? [])] }
       } catch (error) {
         // Never rejects: whatever went wrong is the reason there is no form.
         return { available: false, reason: error instanceof Error ? error.message : String(error) }
@@ -161,8 +167,11 @@ function isJsonValue(value: unknown, depth = 0): boolean {
 const MAX_DEPTH = 64
 
 /** Whether a whole set of settings passes the plugin's schema (no schema, or none readable: yes). */
-function settingsValidate(schema: ConfigSchema | undefined, settings: Record<string, unknown>): boolean {
-  return checkConfiguration(schema, settings).ok
+async function settingsValidate(
+  schema: ConfigSchema | undefined,
+  settings: Record<string, unknown>,
+): Promise<boolean> {
+  return (await checkConfiguration(schema, settings)).ok
 }
 
 /**

@@ -3,6 +3,7 @@ import { checkConfiguration } from '../germination/configuration.ts'
 import { faultText } from '../germination/fault.ts'
 import type { GerminatedSpore } from '../germination/index.ts'
 import { loadModule } from '../germination/module-loading.ts'
+import { hostKeeper } from '../hosts/keeper.ts'
 import { listInWords } from '../i18n/reason-words.ts'
 import type { Translator } from '../i18n/translator.ts'
 import { DONE, type Refusal, refused } from './outcome.ts'
@@ -13,19 +14,28 @@ export type SchemaReading =
   | { readonly ok: false; readonly reason: string }
 
 /**
- * The configSchema off a spore's default export. Germination read it for every spore it prepared;
- * a disabled spore's module was never imported, so it is loaded here, from the given manifest.
+ * Lends `use` the configSchema off a spore's default export. Germination read it for every spore
+ * it prepared; a disabled or dormant spore's module was never kept, so it is loaded for this read,
+ * from the given manifest, where the isolation policy says the spore runs: an isolated spore's code
+ * runs in a host of its own, never on the bot's thread, and that host is ended once `use` is done.
  */
-export async function readConfigSchema(
+export async function withConfigSchema<T>(
   spore: GerminatedSpore,
-  manifest: Manifest | undefined = spore.manifest,
-): Promise<SchemaReading> {
-  if (spore.configSchema !== undefined) return { ok: true, schema: spore.configSchema }
-  if (spore.state === 'live') return { ok: true, schema: undefined }
-  if (manifest === undefined) return { ok: false, reason: spore.reason ?? 'its manifest is refused' }
-  const loaded = await loadModule(spore.dir, manifest)
-  if (!loaded.ok) return { ok: false, reason: loaded.reason }
-  return { ok: true, schema: loaded.module?.exported.configSchema }
+  manifest: Manifest | undefined,
+  use: (reading: SchemaReading) => Promise<T>,
+): Promise<T> {
+  // An isolated spore that is not running has no host left to answer for the schema it had.
+  const hostless = spore.state !== 'live' && hostKeeper.isolationOf(spore.name, spore.dir) === 'worker'
+  if (spore.configSchema !== undefined && !hostless) return use({ ok: true, schema: spore.configSchema })
+  if (spore.state === 'live') return use({ ok: true, schema: undefined })
+  if (manifest === undefined) return use({ ok: false, reason: spore.reason ?? 'its manifest is refused' })
+  const loaded = await loadModule(spore.dir, manifest, { spore: spore.name, transient: true })
+  if (!loaded.ok) return use({ ok: false, reason: loaded.reason })
+  try {
+    return await use({ ok: true, schema: loaded.module?.exported.configSchema })
+  } finally {
+    hostKeeper.end(loaded.module?.host)
+  }
 }
 
 export type JsonSchemaReading =
@@ -104,18 +114,18 @@ export type SettingJudgement =
  * keys are still missing, and another key's issue must not block writing this one. A schema whose
  * safeParse throws or answers nonsense cannot judge: the write goes ahead, as with no schema.
  */
-export function judgeSetting(options: {
+export async function judgeSetting(options: {
   readonly schema: ConfigSchema | undefined
   readonly settings: Readonly<Record<string, unknown>>
   readonly key: string
   /** Words one issue, e.g. through its messageKey. */
   readonly word: (issue: ConfigIssue) => string
-}): SettingJudgement {
+}): Promise<SettingJudgement> {
   const { schema, settings, key, word } = options
   if (schema === undefined) return { ok: true }
   let result: ReturnType<ConfigSchema['safeParse']>
   try {
-    result = schema.safeParse(settings)
+    result = await schema.safeParse(settings)
   } catch {
     return { ok: true }
   }
@@ -128,14 +138,14 @@ export function judgeSetting(options: {
 }
 
 /** The checks germination runs on stored settings, as an Outcome whose refusal says which failed. */
-export function checkStoredSettings(
+export async function checkStoredSettings(
   plugin: string,
   schema: ConfigSchema | undefined,
   settings: Record<string, unknown>,
   /** Words the problems for whoever asked, so the refusal reads in their language. */
   translator?: Translator,
-): typeof DONE | Refusal {
-  const check = checkConfiguration(schema, settings, plugin)
+): Promise<typeof DONE | Refusal> {
+  const check = await checkConfiguration(schema, settings, plugin)
   if (check.ok) return DONE
   switch (check.problem) {
     case 'secrets_undeclared':

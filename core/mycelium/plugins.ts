@@ -8,7 +8,7 @@ import type { PluginStore } from '../store/index.ts'
 import { installRecords } from '../store/install-rows.ts'
 import { lockoutRefusal } from './lockout.ts'
 import { DONE, refused } from './outcome.ts'
-import { checkStoredSettings, readConfigSchema } from './plugin-schema.ts'
+import { checkStoredSettings, withConfigSchema } from './plugin-schema.ts'
 import { reasonForReader } from './reader-locale.ts'
 
 /**
@@ -96,9 +96,10 @@ export function pluginsToggle(runtime: CoreRuntime, plugins: PluginStore): Plugi
       }
       const excluded = septumIncompatibility(manifest.septum)
       if (excluded !== undefined) return refused('septum_excluded', { plugin: name, reason: excluded })
-      const schema = await readConfigSchema(spore, manifest)
-      if (!schema.ok) return refused('configuration_unchecked', { plugin: name, reason: schema.reason })
-      const checked = checkStoredSettings(name, schema.schema, plugins.settingsOf(name), runtime.translator)
+      const checked = await withConfigSchema(spore, manifest, async (schema) => {
+        if (!schema.ok) return refused('configuration_unchecked', { plugin: name, reason: schema.reason })
+        return checkStoredSettings(name, schema.schema, plugins.settingsOf(name), runtime.translator)
+      })
       if (!checked.ok) return checked
       plugins.recordInstall(name, { enabled: true, reason: null })
       if (!runtime.lifecycle.active) return DONE

@@ -31,12 +31,17 @@ export interface RecheckOptions {
  * what the settings before the write gave (or what this wrote last time); any other reason — a
  * start() that failed, an operator's disable — is left as it is.
  */
-export function recheckSettingsReason({ spore, plugins, schema, before }: RecheckOptions): void {
+export async function recheckSettingsReason({
+  spore,
+  plugins,
+  schema,
+  before,
+}: RecheckOptions): Promise<void> {
   const shown = spore.reason
   if (shown === undefined || spore.state === 'live') return
-  const was = checkConfiguration(schema, { ...before }, spore.name)
+  const was = await checkConfiguration(schema, { ...before }, spore.name)
   if (!(was.ok ? NOW_VALID.has(shown) : shown === was.reason)) return
-  const now = checkConfiguration(schema, plugins.settingsOf(spore.name), spore.name)
+  const now = await checkConfiguration(schema, plugins.settingsOf(spore.name), spore.name)
   const reason = now.ok
     ? spore.state === 'dormant'
       ? SETTINGS_NOW_VALID_DORMANT

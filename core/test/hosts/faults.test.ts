@@ -23,7 +23,7 @@ beforeAll(async () => {
     config: FAULT_CONFIG,
     grants: { alice: ['owner'], bob: ['owner'] },
   })
-})
+}, 60_000)
 afterAll(() => core?.stop())
 
 describe('a fault in an isolated handler', () => {

@@ -55,7 +55,7 @@ describe('a spore that never yields while it starts', () => {
       expect({ name, again: await answersAgain(core, name, 'alice') }).toEqual({ name, again: true })
       expect(hostKeeper.recordOf(name)?.lastFault).toMatch(/did not answer within/)
     }
-  })
+  }, 60_000)
 })
 
 /** An inhibitor that spins on the text "spin" the first time it sees it. */
@@ -91,7 +91,7 @@ describe('an isolated inhibitor whose inspect() never yields', () => {
     const gate = () => core?.germination.byName.get('gate')?.state
     for (let waited = 0; gate() !== 'live' && waited < 30_000; waited += 100) await Bun.sleep(100)
     expect(gate()).toBe('live')
-  })
+  }, 60_000)
 
   it('(enforcing) fails closed while it is down, and lets people through again after its restart', async () => {
     core = await startTestCore({
@@ -106,7 +106,7 @@ describe('an isolated inhibitor whose inspect() never yields', () => {
     expect(await answered(core, '/pong', 'bob', 500)).toEqual([])
     expect(await answersAgain(core, 'pong', 'bob')).toBe(true)
     expect(hostKeeper.recordOf('gate')?.lastFault).toContain('did not answer within')
-  })
+  }, 60_000)
 })
 
 describe('an isolated handler that allocates without end', () => {
@@ -131,5 +131,5 @@ describe('an isolated handler that allocates without end', () => {
     for (let waited = 0; fault() === undefined && waited < 20_000; waited += 100) await Bun.sleep(100)
     expect(fault()).toContain('over its ceiling of 64 MiB')
     expect(await answersAgain(core, 'hoard', 'alice')).toBe(true)
-  })
+  }, 60_000)
 })
