@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { MYCELIUM_SCOPES, SCOPE_METHODS } from '@mycelo/septum'
+import { SandboxAdmission } from '../../agent/admission.ts'
 import { scopeVerbs } from '../../agent/bot-scopes.ts'
 import {
   type AgentRuntime,
@@ -7,6 +8,8 @@ import {
   createBotAgent,
   type ExecuteResult,
 } from '../../agent/index.ts'
+import { type RunningSandbox, SandboxPool } from '../../agent/pool/pool.ts'
+import type { ExecutionOptions } from '../../agent/runtime.ts'
 import { localeOutcomes } from '../../mycelium/locale.ts'
 import { principalsRead } from '../../mycelium/principals.ts'
 import { roleNamesOf } from '../../store/index.ts'
@@ -265,6 +268,59 @@ describe("the bot's own operations", () => {
         `Le programme a levé une exception : Error: non (référence ${result.reference})`,
       )
     } finally {
+      await localeOutcomes(bot.runtime).setPrincipalLocale(guest, 'en')
+    }
+  })
+
+  it("words each failure the classifier reads by type in the person's language: a lost transport, a bad response, a foreign throw, a busy sandbox", async () => {
+    class ThrowingPool extends SandboxPool {
+      override start(): RunningSandbox {
+        throw new RangeError('no worker today')
+      }
+    }
+    const closed = new SandboxPool({ size: 1 })
+    await closed.close()
+    const garbling = new SandboxPool({
+      size: 1,
+      workerUrl: new URL('./workers/garbling.ts', import.meta.url),
+    })
+    const busy = new SandboxAdmission({ capacity: 1, admissionWaitMs: 1 })
+    const held = await busy.acquire({
+      signal: new AbortController().signal,
+      deadlineAt: Date.now() + 60_000,
+      timeoutMs: 60_000,
+    })
+    const failing = async (execution: ExecutionOptions) => {
+      const agent = createBotAgent(bot.runtime, { principalId: guest, agent: 'test', execution })
+      const result = await agent.execute({ program: 'return 1' })
+      if (result.ok) throw new Error('the program was meant to fail')
+      return result
+    }
+    expect((await localeOutcomes(bot.runtime).setPrincipalLocale(guest, 'fr')).ok).toBe(true)
+    try {
+      const lost = await failing({ pool: closed })
+      expect(lost.failure).toEqual({ kind: 'TransportLost' })
+      expect(lost.message).toBe(
+        `Le bac à sable a cessé de répondre avant la fin du programme. (référence ${lost.reference})`,
+      )
+      const bad = await failing({ pool: garbling })
+      expect(bad.failure).toEqual({ kind: 'BadResponse' })
+      expect(bad.message).toBe(
+        `Le bac à sable a répondu quelque chose qui n’est pas un résultat. (référence ${bad.reference})`,
+      )
+      const foreign = await failing({ pool: new ThrowingPool({ size: 1 }) })
+      expect(foreign.failure).toEqual({ kind: 'Unknown' })
+      expect(foreign.message).toBe(
+        `L’exécution a échoué pour une raison que l’hôte n’a pas reconnue. (référence ${foreign.reference})`,
+      )
+      expect(foreign.message).not.toContain('no worker today')
+      const contended = await failing({ admission: busy })
+      expect(contended.failure).toMatchObject({ kind: 'SandboxBusy', code: 'sandbox-busy', capacity: 1 })
+      expect(contended.message).toStartWith('[sandbox-busy] Les 1 bacs à sable sont restés occupés pendant')
+      expect(contended.message).toContain('le programme n’a pas été lancé')
+    } finally {
+      held.release()
+      await garbling.close()
       await localeOutcomes(bot.runtime).setPrincipalLocale(guest, 'en')
     }
   })
