@@ -196,7 +196,7 @@ export class FakeDaemon {
       data: (socket: Socket<Connection>, chunk: Uint8Array) => {
         const parts = (socket.data.partial + socket.data.decoder.decode(chunk, { stream: true })).split('\n')
         socket.data.partial = parts.pop() ?? ''
-        for (const line of parts) if (line.trim() !== '') this.#request(socket, line)
+        for (const line of parts) this.#request(socket, line)
       },
       close: (socket: Socket<Connection>) => {
         this.#clients.delete(socket)
@@ -213,6 +213,11 @@ export class FakeDaemon {
       this.#reorder = 0
       for (const held of this.#reordered.splice(0).reverse()) held()
     }
+    // What signal-cli's JSON-RPC reader and command handler answer, in the order they check.
+    if (line.trim() === '') {
+      reply({ error: { code: -32700, message: 'Empty input line', data: null }, id: null })
+      return
+    }
     let request: Record<string, unknown>
     try {
       request = JSON.parse(line)
@@ -221,6 +226,15 @@ export class FakeDaemon {
       return
     }
     const { id, method } = request
+    // A request without an id is a notification: the daemon runs it and answers nothing.
+    const answer = id === undefined || id === null ? () => {} : reply
+    if (request.jsonrpc !== '2.0') {
+      reply({
+        error: { code: -32600, message: 'only jsonrpc version 2.0 is supported', data: null },
+        id: id ?? null,
+      })
+      return
+    }
     if (typeof method !== 'string') {
       reply({ error: { code: -32600, message: 'method field must be set', data: null }, id: id ?? null })
       return
@@ -230,26 +244,36 @@ export class FakeDaemon {
     if (this.#silent || this.#unanswered.delete(method)) return
     // The daemon's own question, asked of no account: which accounts it holds.
     if (method === 'listAccounts') {
-      reply({ result: [{ number: this.account }], id })
+      answer({ result: [{ number: this.account }], id })
       return
     }
-    // A multi-account daemon answers every call for an account it does not hold this way.
+    if (!DAEMON_METHODS.has(method)) {
+      answer({ error: { code: -32601, message: 'Method not implemented', data: null }, id })
+      return
+    }
+    // A multi-account daemon answers a call that names no account, or one it does not hold, this way.
+    if (typeof params.account !== 'string') {
+      answer({ error: { code: -32602, message: 'Method requires valid account parameter', data: null }, id })
+      return
+    }
     if (params.account !== this.account) {
-      reply({ error: { code: -32602, message: 'Specified account does not exist', data: null }, id })
+      answer({ error: { code: -32602, message: 'Specified account does not exist', data: null }, id })
       return
     }
     const failure = this.#failures.get(method)
     if (failure !== undefined) {
       this.#failures.delete(method)
-      reply({ error: { data: null, ...failure }, id })
+      answer({ error: { data: null, ...failure }, id })
       return
     }
-    const answer = this.#answer(method, params)
+    const outcome = this.#answer(method, params)
     const asked = { method, params, id, via: socket.data.via }
-    if ((method === 'send' || method === 'sendReaction') && 'result' in answer) this.delivered.add(asked)
-    if ('error' in answer && JSON.stringify(answer.error).includes('RATE_LIMIT_FAILURE'))
+    if ((method === 'send' || method === 'sendReaction') && 'result' in outcome) this.delivered.add(asked)
+    if ('error' in outcome && JSON.stringify(outcome.error).includes('RATE_LIMIT_FAILURE'))
       this.limited.add(asked)
-    reply('error' in answer ? { error: { data: null, ...answer.error }, id } : { result: answer.result, id })
+    answer(
+      'error' in outcome ? { error: { data: null, ...outcome.error }, id } : { result: outcome.result, id },
+    )
   }
 
   #answer(method: string, params: Record<string, unknown>): { result: unknown } | { error: JsonRpcError } {
@@ -289,6 +313,9 @@ export class FakeDaemon {
     }
   }
 }
+
+/** The account-scoped methods the fake serves; any other is one signal-cli does not implement. */
+const DAEMON_METHODS = new Set(['send', 'sendReaction', 'listGroups', 'getAttachment'])
 
 /** Whether one more send goes past the rate window, counting it when it does not. */
 function overWindow(window: { sends: number; ms: number; start: number; used: number } | undefined): boolean {
