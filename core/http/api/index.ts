@@ -10,6 +10,7 @@ import { auditRoutes } from './audit.ts'
 import { readBody } from './body.ts'
 import { catalogueRoutes } from './catalogue.ts'
 import { commandRoutes } from './commands.ts'
+import { connectRoutes } from './connect.ts'
 import { conversationRoutes } from './conversations.ts'
 import { ApiEvents, type LogTap } from './events.ts'
 import { exportRoutes } from './export.ts'
@@ -55,6 +56,7 @@ const API_VERSION = '1.0.0'
 export function apiRouteTable(deps: ApiDeps & { messages?: MessageCount }): ApiRoute[] {
   return [
     ...sporeRoutes(deps),
+    ...connectRoutes(deps),
     ...statusRoutes(deps),
     ...formValidatorRoutes(deps),
     ...commandRoutes(deps),

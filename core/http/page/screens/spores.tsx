@@ -3,6 +3,7 @@ import { Fragment, useState } from 'react'
 import { api, part } from '../api.ts'
 import { useLive } from '../live.ts'
 import { Empty, Notice, Problem, Section, StateBadge } from '../parts/bits.tsx'
+import { ConnectDiscord } from '../parts/connect-discord.tsx'
 import { RequiresGraph } from '../parts/graph.tsx'
 import { Listing } from '../parts/listing.tsx'
 import { useAction, useLoad } from '../parts/load.ts'
@@ -132,6 +133,9 @@ export function SporesScreen() {
           ))}
         </Listing>
       </Section>
+      {spores.some((spore) => spore.name === 'discord') && can('admin.set') && can('admin.enable') ? (
+        <ConnectDiscord after={reread} />
+      ) : null}
       <Section title={t('graph.title')} hint={t('graph.hint')}>
         {needs.error ? <Problem text={needs.error} retry={needs.reload} /> : null}
         {needs.data && needs.data.spores.length > 0 ? <RequiresGraph spores={needs.data.spores} /> : null}
