@@ -228,6 +228,18 @@ export function scopeVerbs(runtime: CoreRuntime): { readonly [S in MyceliumScope
           where?: { channel: string; kind?: 'dm' | 'group' }
         }>,
       ),
+      availableToNewcomers: read(
+        'The commands someone not met yet may run, described in a locale',
+        z.object({
+          locale: z.string(),
+          where: z.object({ channel: z.string(), kind: z.enum(['dm', 'group']).optional() }).optional(),
+        }),
+        (({ locale: at, where }) => commandsRead(runtime).availableToNewcomers(at, where)) as P<{
+          locale: string
+          where?: { channel: string; kind?: 'dm' | 'group' }
+        }>,
+      ),
+      locales: read('The locales commands can be described in', none, () => commandsRead(runtime).locales()),
     },
     'sources.manage': {
       listSources: read('The sporangium sources, tokens masked', none, () => sources.listSources()),

@@ -65,7 +65,12 @@ export const METHOD_GUARDS = {
     availableLocales: null,
   },
   // Any person's commands, in any locale: what an operator reading people may see.
-  'commands.read': { available: 'admin.people' },
+  'commands.read': {
+    available: 'admin.people',
+    // What a newcomer may run, and in which languages, is no one's secret: the bot shows it to all.
+    availableToNewcomers: null,
+    locales: null,
+  },
   'sources.manage': {
     listSources: 'admin.sources',
     addSource: 'admin.source-add',

@@ -259,6 +259,10 @@ export interface CommandsRead {
     locale: string,
     where?: CommandScope,
   ): Promise<readonly CommandInfo[]>
+  /** What someone the bot has not met yet may run (the default role's commands), in `locale`. */
+  availableToNewcomers(locale: string, where?: CommandScope): Promise<readonly CommandInfo[]>
+  /** The locales some catalogue ships: the languages a list of commands can be asked in. */
+  locales(): Promise<readonly string[]>
 }
 export interface SourcesManage {
   listSources(): Promise<readonly SourceInfo[]>
@@ -393,7 +397,7 @@ export const SCOPE_METHODS = {
     'removeBroadcastTarget',
   ],
   'locale.manage': ['setPrincipalLocale', 'setConversationLocale', 'availableLocales'],
-  'commands.read': ['available'],
+  'commands.read': ['available', 'availableToNewcomers', 'locales'],
   'sources.manage': [
     'listSources',
     'addSource',

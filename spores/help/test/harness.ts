@@ -68,6 +68,12 @@ export class FakeCommands implements Mycelium<'commands.read'> {
     this.calls.push({ principal, locale, ...(where !== undefined && { where }) })
     return Promise.resolve(this.commands(locale))
   }
+  availableToNewcomers(locale: string): Promise<readonly CommandInfo[]> {
+    return Promise.resolve(this.commands(locale))
+  }
+  locales(): Promise<readonly string[]> {
+    return Promise.resolve(['en', 'fr'])
+  }
 }
 
 const quiet: Logger = { debug() {}, info() {}, warn() {}, error() {}, child: () => quiet }

@@ -131,6 +131,7 @@ export class TelegramHypha implements Hypha<TelegramConfig> {
   async listen(): Promise<void> {
     const on = this.#connected('listen()')
     this.#listening = true
+    this.#track(on.menu.offerToEveryone())
     if (on.webhook !== undefined) return
     this.#polling = telegramPolling({
       api: on.api,
@@ -289,8 +290,13 @@ export class TelegramHypha implements Hypha<TelegramConfig> {
           error: describeFailure(error),
         }),
       )
-      .finally(() => this.#inFlight.delete(handled))
-    this.#inFlight.add(handled)
+    this.#track(handled)
+  }
+
+  /** Work under way that stop() lets finish: a message being handled, menus being set. */
+  #track(work: Promise<void>): void {
+    const tracked = work.finally(() => this.#inFlight.delete(tracked))
+    this.#inFlight.add(tracked)
   }
 
   /** Posts one step; a chat Telegram refuses (403) is remembered, so no send retries into it. */
