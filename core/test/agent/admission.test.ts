@@ -2,6 +2,7 @@ import { describe, expect, it } from 'bun:test'
 import { z } from 'zod'
 import { SandboxAdmission } from '../../agent/admission.ts'
 import { defineModule, makeAgentRuntime, normalizeSandboxAdmissionPolicy } from '../../agent/index.ts'
+import { type PoolRun, type RunningSandbox, SandboxPool } from '../../agent/pool/pool.ts'
 import { gate } from './notes.ts'
 
 describe('normalizeSandboxAdmissionPolicy', () => {
@@ -91,7 +92,7 @@ describe('admission', () => {
     expect(started).toEqual(['first'])
   })
 
-  it('answers DeadlineExceeded when the invocation deadline comes first, or at the same time (“the earlier of the admission-wait deadline and the original invocation deadline”; “Invocation-deadline expiry remains DeadlineExceeded, including when both deadlines coincide”; “Queueing does not restart the execution timeout”)', async () => {
+  it('answers DeadlineExceeded when the invocation deadline comes first, or at the same time (“the earlier of the admission-wait deadline and the original invocation deadline”; “Invocation-deadline expiry remains DeadlineExceeded, including when both deadlines coincide”)', async () => {
     const { runtime, held, occupy } = saturated({ admissionWaitMs: 5_000, timeoutMs: 30 })
     const { first } = await occupy()
     const late = await runtime.execute({ program: 'return 1' })
@@ -121,6 +122,52 @@ describe('admission', () => {
     const after = await runtime.execute({ program: `return await env.hold.wait({ who: 'after' })` })
     expect(after.ok).toBe(true)
     expect(started).toEqual(['first', 'after'])
+  })
+
+  it('keeps the deadline a queued call was given when it was made (“Queueing does not restart the execution timeout”)', async () => {
+    const held = gate()
+    let holding = false
+    const hold = defineModule({
+      id: 'hold',
+      operations: {
+        wait: {
+          access: 'read',
+          input: z.object({}),
+          output: z.null(),
+          run: async () => {
+            holding = true
+            await held.promise
+            return null
+          },
+        },
+      },
+    })
+    const deadlines: number[] = []
+    class WatchedPool extends SandboxPool {
+      override start(run: PoolRun): RunningSandbox {
+        deadlines.push(run.deadlineAt)
+        return super.start(run)
+      }
+    }
+    const admission = new SandboxAdmission({ capacity: 1, admissionWaitMs: 60_000 })
+    const holder = makeAgentRuntime({ modules: [hold], execution: { admission } })
+    const pool = new WatchedPool({ size: 1 })
+    const timeoutMs = 60_000
+    const waiter = makeAgentRuntime({ execution: { admission, pool, timeoutMs } })
+    const first = holder.execute({ program: 'return await env.hold.wait({})' })
+    while (!holding) await Bun.sleep(2)
+    const calledAt = Date.now()
+    const second = waiter.execute({ program: 'return 1' })
+    // It waits in the queue a while before the slot frees.
+    await Bun.sleep(50)
+    expect(deadlines).toEqual([])
+    held.open()
+    await first
+    expect(await second).toMatchObject({ ok: true, value: 1 })
+    // Counted from the call, not from its admission at least 50 ms later.
+    expect(deadlines).toHaveLength(1)
+    expect(deadlines[0]!).toBeLessThanOrEqual(calledAt + timeoutMs)
+    await pool.close()
   })
 
   it('hands a freed slot to the next waiter (“A full pool waits until a slot opens”; “Queued work is registered before waiting”)', async () => {

@@ -1161,7 +1161,7 @@ export const SEED_000: readonly SeedStatement[] = [
       {
         file: 'core/test/agent/admission.test.ts',
         title:
-          'answers DeadlineExceeded when the invocation deadline comes first, or at the same time (“the earlier of the admission-wait deadline and the original invocation deadline”; “Invocation-deadline expiry remains DeadlineExceeded, including when both deadlines coincide”; “Queueing does not restart the execution timeout”)',
+          'answers DeadlineExceeded when the invocation deadline comes first, or at the same time (“the earlier of the admission-wait deadline and the original invocation deadline”; “Invocation-deadline expiry remains DeadlineExceeded, including when both deadlines coincide”)',
         quote: 'the earlier of the admission-wait deadline and the original invocation deadline',
       },
     ],
@@ -1186,7 +1186,7 @@ export const SEED_000: readonly SeedStatement[] = [
       {
         file: 'core/test/agent/admission.test.ts',
         title:
-          'answers DeadlineExceeded when the invocation deadline comes first, or at the same time (“the earlier of the admission-wait deadline and the original invocation deadline”; “Invocation-deadline expiry remains DeadlineExceeded, including when both deadlines coincide”; “Queueing does not restart the execution timeout”)',
+          'answers DeadlineExceeded when the invocation deadline comes first, or at the same time (“the earlier of the admission-wait deadline and the original invocation deadline”; “Invocation-deadline expiry remains DeadlineExceeded, including when both deadlines coincide”)',
         quote: 'Invocation-deadline expiry remains DeadlineExceeded, including when both deadlines coincide',
       },
     ],
@@ -1210,7 +1210,7 @@ export const SEED_000: readonly SeedStatement[] = [
       {
         file: 'core/test/agent/admission.test.ts',
         title:
-          'answers DeadlineExceeded when the invocation deadline comes first, or at the same time (“the earlier of the admission-wait deadline and the original invocation deadline”; “Invocation-deadline expiry remains DeadlineExceeded, including when both deadlines coincide”; “Queueing does not restart the execution timeout”)',
+          'keeps the deadline a queued call was given when it was made (“Queueing does not restart the execution timeout”)',
         quote: 'Queueing does not restart the execution timeout',
       },
     ],
