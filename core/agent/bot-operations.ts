@@ -33,7 +33,9 @@ export interface BotAgentOptions {
  */
 export function createBotAgent(runtime: CoreRuntime, options: BotAgentOptions): AgentRuntime {
   const actor = { kind: 'agent', principalId: options.principalId, agent: options.agent } as const
-  const around: CallWrapper = (work) => actingAs(actor, work)
+  // The person's language, read at each call: what the bot words (reasons, descriptions) reads in it.
+  const around: CallWrapper = (work) =>
+    actingAs({ ...actor, locale: localeOf(runtime, options.principalId) }, work)
   return makeAgentRuntime({
     modules: botModules(runtime, options.principalId),
     sources: [sporeOperationsSource(runtime)],

@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { type Logger, type PluginKind, septumIncompatibility } from '@mycelo/septum'
 import { coreReason } from '../i18n/reason-words.ts'
 import { DEFAULT_DEADLINES, EXPIRY } from '../supervision/deadline.ts'
+import { loadCatalogues } from './catalogues.ts'
 import { createInstance } from './creation.ts'
 import { discoverSpores } from './discovery.ts'
 import { installGate, MISSING_GUARD_REASON, recordDiscovered, recordFirstStart } from './enablement.ts'
@@ -108,12 +109,13 @@ async function settleInstalls(options: {
     const gate = installGate(store, draft.name)
     if (!gate.open) {
       setState(draft, 'disabled', gate.reason)
+      await readCatalogues(draft)
       continue
     }
     if (draft.state === 'live') {
       const refusedByProbe = probed?.[draft.name] ?? undefined
       modules.set(draft.name, await prepare(draft, store, { deadlineMs, refusedByProbe }))
-    }
+    } else await readCatalogues(draft)
     if (!gate.firstStart) continue
     const { name, reason, enforcing } = draft
     if (!recordFirstStart({ store, name, reason, enforcing })) setState(draft, 'disabled', reason)
@@ -194,6 +196,17 @@ export function draftOf(
 function reservedNameRefusal(name: string): string | undefined {
   if (!RESERVED_NAMES.has(name)) return undefined
   return coreReason('reservedName', { name })
+}
+
+/**
+ * The catalogues of a spore that will not start, so what it says of itself (its description, its
+ * commands' words) still reads in each person's language; a catalogue that does not compile is
+ * reported when the spore is enabled, not here.
+ */
+async function readCatalogues(draft: Draft): Promise<void> {
+  if (draft.manifest === undefined || draft.catalogs.size > 0) return
+  const read = await loadCatalogues(draft.dir)
+  if (read.ok) draft.catalogs = read.catalogs
 }
 
 /** A dormant draft that knows only its name and folder; the caller fills in what it knows. */

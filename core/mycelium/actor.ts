@@ -20,7 +20,13 @@ export type Actor =
    * A person, through an agent acting for them: every rule bounds it as that person, never more.
    * `agent` names the credential or runtime it came through, for the log.
    */
-  | { readonly kind: 'agent'; readonly principalId: string; readonly agent: string }
+  | {
+      readonly kind: 'agent'
+      readonly principalId: string
+      readonly agent: string
+      /** The person's language: reasons and descriptions are worded in it. */
+      readonly locale?: string
+    }
   /** The operator at the machine (the command-line companion): the recovery path, never capped. */
   | { readonly kind: 'operator'; readonly surface: 'cli' }
 

@@ -9,7 +9,8 @@ import { installRecords } from '../store/install-rows.ts'
 import { lockoutRefusal } from './lockout.ts'
 import { DONE, refused } from './outcome.ts'
 import { checkStoredSettings, withConfigSchema } from './plugin-schema.ts'
-import { reasonForReader } from './reader-locale.ts'
+import { readerLocale, reasonForReader } from './reader-locale.ts'
+import { describedIn } from './spore-description.ts'
 
 /**
  * A spore's state and reason as its reader sees them: the supervisor's word over germination's (a
@@ -50,6 +51,7 @@ export function pluginsRead(runtime: CoreRuntime): PluginsRead {
   return {
     listPlugins(): readonly PluginInfo[] {
       const rows = installRecords(runtime.store)
+      const locale = readerLocale(runtime.translator.defaultLocale)
       // A spore installed or found since start-up is in the germination already: a rescan put it there.
       return [...runtime.germination.spores]
         .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
@@ -57,7 +59,11 @@ export function pluginsRead(runtime: CoreRuntime): PluginsRead {
           const row = rows.get(spore.name)
           // The supervisor's word over germination's: a channel reaching nothing is not live.
           const { state, reason } = standing(runtime, spore)
-          const description = spore.manifest?.description
+          const description = describedIn(
+            runtime.translator,
+            { name: spore.name, description: spore.manifest?.description },
+            locale,
+          )
           return {
             name: spore.name,
             ...(spore.kind ? { kind: spore.kind } : {}),

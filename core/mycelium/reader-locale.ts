@@ -3,12 +3,13 @@ import type { Translator } from '../i18n/translator.ts'
 import { currentActor } from './actor.ts'
 
 /**
- * The language a mycelium call's words are read in: the reader of the command it serves; the
- * default locale for everyone else (the command line, an agent, a spore's own timer).
+ * The language a mycelium call's words are read in: the reader of the command it serves, or the
+ * person an agent acts for; the default locale for everyone else (the command line, a spore's own
+ * timer).
  */
 export function readerLocale(defaultLocale: string): string {
   const actor = currentActor()
-  return (actor?.kind === 'principal' ? actor.locale : undefined) ?? defaultLocale
+  return (actor?.kind === 'principal' || actor?.kind === 'agent' ? actor.locale : undefined) ?? defaultLocale
 }
 
 /**

@@ -4,7 +4,7 @@ import { SILENT } from '../boot/catalogues.ts'
 import type { Translator } from '../i18n/translator.ts'
 
 /** A description that names a catalogue key rather than saying something: `settings.city`. */
-const KEY = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+$/
+export const CATALOGUE_KEY = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+$/
 
 /**
  * Reads each top-level field's `description` (Zod's `.describe()`) as a key of the spore's domain:
@@ -24,7 +24,11 @@ export function labelledForm(
   }
   const labelled = Object.fromEntries(
     Object.entries(properties).map(([name, property]) => {
-      if (!isRecord(property) || typeof property.description !== 'string' || !KEY.test(property.description))
+      if (
+        !isRecord(property) ||
+        typeof property.description !== 'string' ||
+        !CATALOGUE_KEY.test(property.description)
+      )
         return [name, property]
       const key = property.description
       const title = said(`${key}.label`)

@@ -15,6 +15,7 @@ import { installStrain, rollBack, uninstall } from '../sporangium/installation.t
 import { type SourceOutcomes, sourceOutcomes } from '../sporangium/sources.ts'
 import { installRecords } from '../store/install-rows.ts'
 import { refused, settling } from './outcome.ts'
+import { readerLocale } from './reader-locale.ts'
 
 /** sources.manage as the core's own surfaces call it: every business refusal is an Outcome. */
 export interface SourceManageOutcomes extends SourceOutcomes {
@@ -49,7 +50,8 @@ export function sourceManageOutcomes(runtime: CoreRuntime): SourceManageOutcomes
   return audited(runtime, 'sources.manage', {
     ...sourceOutcomes({ store, config }),
     inoculate,
-    offered: (sourceId) => offeredBy({ store, config }, sourceId),
+    // Described in the reader's language where the source carries the spore's own words for it.
+    offered: (sourceId) => offeredBy({ store, config }, sourceId, readerLocale(config.defaultLocale)),
     async upgrade(spore, onProgress) {
       const installed = installRecords(store).get(spore)
       const source = installed?.source ?? undefined

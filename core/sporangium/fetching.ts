@@ -88,19 +88,23 @@ export async function fetchStrain(
 export async function offeredBy(
   deps: FetchingDeps,
   sourceId: string,
+  locale?: string,
 ): Promise<OutcomeOf<readonly OfferedSpore[]>> {
   const opened = await openSource(deps, sourceId)
   if (!opened.ok) return opened
-  const offered = opened.value.offering.spores.map((spore) => ({
-    name: spore.name,
-    kind: spore.kind,
-    ...(spore.description ? { description: spore.description } : {}),
-    strains: newestFirst(spore.strains).map((s) => ({
-      strain: s.strain,
-      septum: s.septum,
-      ...(s.published ? { published: s.published } : {}),
-    })),
-  }))
+  const offered = opened.value.offering.spores.map((spore) => {
+    const description = (locale === undefined ? undefined : spore.descriptions?.[locale]) ?? spore.description
+    return {
+      name: spore.name,
+      kind: spore.kind,
+      ...(description ? { description } : {}),
+      strains: newestFirst(spore.strains).map((s) => ({
+        strain: s.strain,
+        septum: s.septum,
+        ...(s.published ? { published: s.published } : {}),
+      })),
+    }
+  })
   return { ok: true, value: offered.sort((a, b) => a.name.localeCompare(b.name)) }
 }
 

@@ -71,7 +71,7 @@ export async function pack(request: PackRequest): Promise<ToolOutcome<Packed>> {
   const updated = withStrain(index.value, request.name, {
     spore: manifest.name,
     kind: manifest.kind,
-    description: shortDescription(manifest.description),
+    description: shortDescription(folder.value.description),
     strain,
     entry,
     signedBy: key?.publicText,
@@ -83,7 +83,7 @@ export async function pack(request: PackRequest): Promise<ToolOutcome<Packed>> {
   if (entry.signature !== undefined)
     await placeWhole(join(request.out, `${relative}.sig`), new TextEncoder().encode(`${entry.signature}\n`))
   // The start of that release's notes: GitHub has no field for a spore's kind or septum range.
-  const notes = releaseNotes(manifest.kind, manifest.septum, shortDescription(manifest.description))
+  const notes = releaseNotes(manifest.kind, manifest.septum, shortDescription(folder.value.description))
   await placeWhole(join(request.out, `archives/${manifest.name}-${strain}.release.md`), notes)
   await writeIndex(request.out, updated.value)
   return done({

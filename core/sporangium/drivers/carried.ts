@@ -37,12 +37,13 @@ async function packFolder(dir: string): Promise<CarriedStrain | undefined> {
     archive: `carried:${manifest.name}`,
     carried: true,
   }
-  const description = manifest.description?.split('\n')[0]
+  const description = folder.value.description?.split('\n')[0]
   return {
     offer: {
       name: manifest.name,
       kind: manifest.kind,
       ...(description ? { description } : {}),
+      ...(folder.value.descriptions ? { descriptions: folder.value.descriptions } : {}),
       strains: [offer],
     },
     bytes,

@@ -22,6 +22,8 @@ export interface SporeOffer {
   readonly name: string
   readonly kind: PluginKind
   readonly description?: string
+  /** The description in each language the spore words it in, when the source knows them (a carried strain). */
+  readonly descriptions?: Readonly<Record<string, string>>
   readonly strains: readonly StrainOffer[]
 }
 

@@ -70,6 +70,8 @@ export async function startFurnishedBot(name: string): Promise<FurnishedBot> {
         admin: realSpore('admin'),
         help: realSpore('help'),
         discord: realSpore('discord'),
+        // Disabled with a setting problem (no account, no address), as a fresh clone has it.
+        signal: realSpore('signal'),
         films: FILMS,
         watch: WATCH,
         series: SERIES,

@@ -39,6 +39,17 @@ const SCREENS: readonly {
       await page.getByRole('button', { name }).click()
       await page.getByRole('region', { name }).waitFor()
       await page.locator('svg.graph, [role="img"]').first().waitFor()
+      if (locale === 'fr') {
+        // What a spore is, and what its settings lack, in the reader's language; no validator's text.
+        await page.getByText('Discord comme canal — salons de serveur').first().waitFor()
+        await page
+          .getByText(/la configuration est incomplète\s:\saccount\s:\sObligatoire/)
+          .first()
+          .waitFor()
+        expect(await page.locator('main').textContent()).not.toMatch(
+          /Invalid input|expected string|spore\.description/,
+        )
+      }
     },
   },
   {

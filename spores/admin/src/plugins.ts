@@ -10,7 +10,15 @@ import { answer, arg, listing, refusalText, say, shownValue, usage } from './ans
 import { type AdminContext, type Handlers, myceliumOf } from './mycelium.ts'
 import { formFields } from './settings-form.ts'
 
+/** A spore's line, then what it is, in the reader's language (the core words its description). */
 function pluginLine(plugin: PluginInfo, ctx: AdminContext): string {
+  const line = stateLine(plugin, ctx)
+  return plugin.description === undefined
+    ? line
+    : ctx.t('plugins.described', { line, description: plugin.description })
+}
+
+function stateLine(plugin: PluginInfo, ctx: AdminContext): string {
   const line = ctx.t('plugins.line', {
     name: plugin.name,
     // A manifest refused before its kind could be read leaves it unknown.
