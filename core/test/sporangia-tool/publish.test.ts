@@ -178,7 +178,8 @@ describe('a published strain unpacked outside the checkout', () => {
         spore,
         state: 'live',
         reason: undefined,
-        locales: spore === 'console' ? [] : ['en', 'fr'],
+        // Every first-party spore words at least its own description in both languages.
+        locales: ['en', 'fr'],
       })
     }
     // discord.js came along inside the bundle: its client was built by create().
