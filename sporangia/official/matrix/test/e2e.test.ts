@@ -82,4 +82,34 @@ describe('the matrix spore in the real core', () => {
     )
     expect(answers).toHaveLength(1)
   })
+
+  it('holds replies the homeserver rate-limits (M_LIMIT_EXCEEDED), then posts them in the order they were made', async () => {
+    const room = fake.world.directRoom
+    const mark = fake.server.calls.entries.length
+    fake.server.inject('/send/', 429, {
+      errcode: 'M_LIMIT_EXCEEDED',
+      error: 'Too Many Requests',
+      retry_after_ms: 500,
+    })
+    fake.say(room, fake.world.alice, '/help')
+    fake.say(room, fake.world.alice, '/help help')
+    const sends = () =>
+      fake.server.calls.entries
+        .slice(mark)
+        .filter(
+          (call) => call.method === 'PUT' && call.path.includes(`/rooms/${encodeURIComponent(room)}/send/`),
+        )
+    const deadline = Date.now() + 15_000
+    while (sends().filter((call) => call.status === 200).length < 2 && Date.now() < deadline)
+      await Bun.sleep(20)
+    expect(sends()[0]?.status).toBe(429)
+    const delivered = sends()
+      .filter((call) => call.status === 200)
+      .map((call) => String((call.body as { body?: string }).body))
+    expect(delivered).toHaveLength(2)
+    // The list first (one command here), then the explanation of /help.
+    expect(delivered[0]).toContain('you can run here:')
+    expect(delivered[1]).not.toContain('you can run here:')
+    expect(delivered[1]).toContain('/help [command]')
+  })
 })

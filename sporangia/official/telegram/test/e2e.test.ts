@@ -3,6 +3,7 @@
 // the bot's own HTTP server, behind a reverse proxy as an operator would run it.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
+import { healthRead } from '../../../../core/mycelium/health.ts'
 import { type CoreWith, startCoreWith } from '../../../../core/test/support/boot-core.ts'
 import { LONG_DONE, LONG_REPLY_SPORE, LONG_TEXT } from '../../../../core/test/support/long-reply.ts'
 import { type FakeTelegram, type Person, startFakeTelegram } from './fake/index.ts'
@@ -141,5 +142,58 @@ describe('the telegram spore in the real core', () => {
       .filter((m) => 'text' in m && String(m.text).includes(HELP_LINE))
     expect(helps).toHaveLength(2)
     expect(marker.texts).toHaveLength(1)
+  })
+
+  it('holds replies Telegram rate-limits (retry_after), then posts them in the order they were made', async () => {
+    const chat = fake.world.alice.chat.id
+    const mark = fake.api.calls.entries.length
+    fake.api.inject('sendMessage', {
+      error_code: 429,
+      description: 'Too Many Requests: retry after 1',
+      parameters: { retry_after: 1 },
+    })
+    fake.say({ from: fake.world.alice, text: '/help' })
+    fake.say({ from: fake.world.alice, text: '/help help' })
+    const sends = () =>
+      fake.api.calls.entries
+        .slice(mark)
+        .filter((call) => call.method === 'sendMessage' && Number(call.params.chat_id) === chat)
+    const deadline = Date.now() + 15_000
+    while (sends().filter((call) => call.status === 200).length < 2 && Date.now() < deadline)
+      await Bun.sleep(20)
+    expect(sends()[0]?.status).toBe(429)
+    const delivered = sends()
+      .filter((call) => call.status === 200)
+      .map((call) => String(call.params.text))
+    expect(delivered).toHaveLength(2)
+    expect(delivered[0]).toContain('commands you can run here:')
+    expect(delivered[1]).not.toContain('commands you can run here:')
+  })
+
+  it('reports a person who blocked the bot once, without sending to them again and again', async () => {
+    const { world } = fake
+    const mark = fake.api.calls.entries.length
+    world.blocked.add(world.alice.user.id)
+    try {
+      fake.say({ from: world.alice, text: '/help' })
+      await fake.api.calls.waitFor(
+        (call) => fake.api.calls.entries.indexOf(call) >= mark && call.status === 403,
+        10_000,
+      )
+      // Bob's answer comes after whatever the core would have retried for Alice by then.
+      await exchange({ from: world.bob, text: '/help', last: (text) => text.includes('/help') })
+      const toAlice = fake.api.calls.entries
+        .slice(mark)
+        .filter(
+          (call) => call.method === 'sendMessage' && Number(call.params.chat_id) === world.alice.chat.id,
+        )
+      expect(toAlice.map((call) => call.status)).toEqual([403])
+      const health = await healthRead(core.running.assembly!.runtime).health()
+      const telegram = health.find((entry) => entry.name === 'telegram')
+      expect(telegram?.state).toBe('degraded')
+      expect(telegram?.detail).toContain(String(world.alice.chat.id))
+    } finally {
+      world.blocked.delete(world.alice.user.id)
+    }
   })
 })
