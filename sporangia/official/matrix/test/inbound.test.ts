@@ -111,6 +111,25 @@ describe('hearing Matrix', () => {
   })
 })
 
+describe('files', () => {
+  it('fetches a file’s bytes (m.file) with its name and type', async () => {
+    const { world } = rig.fake
+    const bytes = new TextEncoder().encode('%PDF-1.7 ticket')
+    const event = rig.fake.say(world.directRoom, world.alice, 'ticket.pdf', {
+      msgtype: 'm.file',
+      url: rig.fake.upload(bytes, 'application/pdf'),
+      info: { mimetype: 'application/pdf', size: bytes.byteLength },
+    })
+    const message = await heard(event.event_id)
+    expect(message.attachments[0]).toMatchObject({
+      name: 'ticket.pdf',
+      contentType: 'application/pdf',
+      size: bytes.byteLength,
+    })
+    expect(new TextDecoder().decode(message.attachments[0]?.data)).toBe('%PDF-1.7 ticket')
+  })
+})
+
 describe('restarts', () => {
   it('does not answer history on the first sync, and resumes from the kept token after a restart', async () => {
     const fake = startFakeMatrix()

@@ -95,6 +95,24 @@ describe('hearing Telegram', () => {
     expect(JSON.stringify(message.attachments)).not.toContain(rig.fake.token)
   })
 
+  it('hands on a document’s bytes with its file name and type', async () => {
+    const { world } = rig.fake
+    const bytes = new TextEncoder().encode('%PDF-1.7 ticket')
+    const stored = world.storeFile(bytes, 'pdf')
+    const sent = rig.fake.say({
+      from: world.alice,
+      extra: { document: { ...stored, file_name: 'ticket.pdf', mime_type: 'application/pdf' } },
+    })
+    const message = await heard(sent.message_id)
+    expect(message.attachments).toHaveLength(1)
+    expect(message.attachments[0]).toMatchObject({
+      name: 'ticket.pdf',
+      contentType: 'application/pdf',
+      size: bytes.byteLength,
+    })
+    expect(new TextDecoder().decode(message.attachments[0]?.data)).toBe('%PDF-1.7 ticket')
+  })
+
   it('passes a file over maxFileMegabytes on without its bytes, saying why in the log', async () => {
     await rig.stop()
     const big = await connectedRig({ settings: { maxFileMegabytes: 1 } })
