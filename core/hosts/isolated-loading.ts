@@ -5,6 +5,7 @@ import { type ModuleLoad, refusalText } from '../germination/module-loading.ts'
 import { coreReason } from '../i18n/reason-words.ts'
 import type { Host } from './host.ts'
 import { hostKeeper } from './keeper.ts'
+import { refreshLate } from './marshal.ts'
 
 interface LoadAnswer {
   readonly refused?: ImportRefusal
@@ -63,7 +64,10 @@ export async function loadIsolated(
   const exported: SporeExport = {
     create: async () => {
       const instance = await host.root('create')
-      if (typeof instance === 'object' && instance !== null) hostKeeper.adopt(host, instance)
+      if (typeof instance === 'object' && instance !== null) {
+        hostKeeper.adopt(host, instance)
+        refreshedAfterStarting(instance as Record<string, unknown>)
+      }
       return instance
     },
     ...(answer.schema ? { configSchema: answer.schema } : {}),
@@ -71,4 +75,19 @@ export async function loadIsolated(
     ...(answer.operations === undefined ? {} : { operations: answer.operations }),
   }
   return { ok: true, module: { entry: answer.entry ?? 'index', exported, host } }
+}
+
+/** The steps after which a spore's getters (a rhiza's `get api()`) answer what they could not before. */
+const STARTING = ['start', 'connect', 'listen'] as const
+
+function refreshedAfterStarting(instance: Record<string, unknown>): void {
+  for (const step of STARTING) {
+    const call = instance[step]
+    if (typeof call !== 'function') continue
+    instance[step] = async (...args: unknown[]) => {
+      const result = await call(...args)
+      await refreshLate(instance)
+      return result
+    }
+  }
 }

@@ -14,6 +14,8 @@ export const FAULT = '\u0000err'
 export const CONSTANT = '\u0000const'
 /** The key that marks an AbortSignal: whether it is aborted, and how to hear when it is. */
 export const SIGNAL = '\u0000signal'
+/** The key that marks a getter of a spore's instance, read again once it has started (see refreshLate). */
+export const LATE = '\u0000late'
 /** The key that marks a Request or a Response, read whole (see settle). */
 export const MESSAGE = '\u0000http'
 
@@ -136,6 +138,11 @@ function walk(value: unknown, at: Walk): unknown {
     if (Array.isArray(value)) return value.map((item) => walk(item, { ...at, key: undefined, parent: value }))
     const out: Record<string, unknown> = {}
     for (const key of membersOf(value)) {
+      const mode = at.mode === 'context' && key === 'api' ? 'api' : at.mode
+      if (mode === 'api' && typeof Object.getOwnPropertyDescriptor(value, key)?.get === 'function') {
+        out[key] = lateMark(value, key, { ...at, mode, key, parent: value })
+        continue
+      }
       let member: unknown
       try {
         member = (value as Record<string, unknown>)[key]
@@ -143,7 +150,6 @@ function walk(value: unknown, at: Walk): unknown {
         continue
       }
       if (member === undefined) continue
-      const mode = at.mode === 'context' && key === 'api' ? 'api' : at.mode
       out[key] = walk(member, { ...at, mode, key, parent: value })
     }
     return out
@@ -180,18 +186,36 @@ function kindOf(key: string | undefined, parent: object | undefined): CallKind {
 }
 
 export interface FaultMark {
-  readonly [FAULT]: { name: string; message: string; code?: unknown; stack?: string }
+  readonly [FAULT]: { name: string; message: string; code?: unknown; stack?: string; data?: unknown }
+}
+
+/** An error's own data members beyond its name, message and code (a fault's `ref`), where they clone. */
+function ownData(error: Error): Record<string, unknown> | undefined {
+  const data: Record<string, unknown> = {}
+  for (const key of Object.keys(error)) {
+    if (key === 'name' || key === 'message' || key === 'code' || key === 'stack') continue
+    const value = (error as unknown as Record<string, unknown>)[key]
+    if (typeof value === 'function') continue
+    try {
+      data[key] = structuredClone(value)
+    } catch {
+      // A member that cannot be cloned stays behind; the rest of the error still crosses.
+    }
+  }
+  return Object.keys(data).length > 0 ? data : undefined
 }
 
 export function faultOf(error: unknown): FaultMark {
   if (error instanceof Error) {
     const code = (error as { code?: unknown }).code
+    const data = ownData(error)
     return {
       [FAULT]: {
         name: error.name,
         message: error.message,
         ...(code === undefined ? {} : { code }),
         ...(error.stack === undefined ? {} : { stack: error.stack }),
+        ...(data === undefined ? {} : { data }),
       },
     }
   }
@@ -200,8 +224,9 @@ export function faultOf(error: unknown): FaultMark {
 
 /** The error a marshalled fault stands for: same name, message and code. */
 export function errorOf(mark: FaultMark): Error {
-  const { name, message, code, stack } = mark[FAULT]
+  const { name, message, code, stack, data } = mark[FAULT]
   const error = new Error(message)
+  if (typeof data === 'object' && data !== null) Object.assign(error, data)
   Object.defineProperty(error, 'name', { value: name, configurable: true, writable: true })
   if (code !== undefined) (error as Error & { code?: unknown }).code = code
   if (stack !== undefined) error.stack = stack
@@ -229,7 +254,10 @@ export function unmarshal(value: unknown, how: Unmarshal, path: readonly string[
   if (crossesAsIs(value)) return value
   if (Array.isArray(value)) return value.map((item) => unmarshal(item, how, path))
   const out: Record<string, unknown> = {}
-  for (const [key, member] of Object.entries(value)) out[key] = unmarshal(member, how, [...path, key])
+  for (const [key, member] of Object.entries(value)) {
+    if (isLate(member)) defineLate(out, key, member, how, [...path, key])
+    else out[key] = unmarshal(member, how, [...path, key])
+  }
   return how.adapt ? how.adapt(out) : out
 }
 
@@ -314,4 +342,61 @@ function httpOf(mark: HttpMark): Request | Response {
   const { kind, url, method, status, statusText, headers, body } = mark[MESSAGE]
   if (kind === 'request') return new Request(url ?? '', { method: method ?? 'GET', headers, body })
   return new Response(body, { status: status ?? 200, statusText: statusText ?? '', headers })
+}
+
+interface LateMark {
+  readonly [LATE]: unknown
+  readonly value?: unknown
+}
+
+/**
+ * A getter (a rhiza's `get api()` that answers only once start() has run) crosses as what it answers
+ * now, if anything, and a handle to read it again: the other side's object keeps the member, and
+ * refreshLate reads it anew once the spore has started.
+ */
+function lateMark(owner: object, key: string, at: Walk): LateMark {
+  const read = () => (owner as Record<string, unknown>)[key]
+  let value: unknown
+  try {
+    value = walk(read(), at)
+  } catch {
+    value = undefined
+  }
+  return {
+    [LATE]: walk(read, { ...at, key: undefined, parent: undefined }),
+    ...(value === undefined ? {} : { value }),
+  }
+}
+
+function isLate(value: unknown): value is LateMark {
+  return typeof value === 'object' && value !== null && LATE in value
+}
+
+/** The members of an object that refreshLate reads again. */
+const LATE_MEMBERS = new WeakMap<object, (() => Promise<void>)[]>()
+
+function defineLate(
+  out: Record<string, unknown>,
+  key: string,
+  mark: LateMark,
+  how: Unmarshal,
+  path: readonly string[],
+): void {
+  let current = unmarshal(mark.value, how, path)
+  const read = unmarshal(mark[LATE], how, path) as () => Promise<unknown>
+  Object.defineProperty(out, key, { enumerable: true, configurable: true, get: () => current })
+  const refresh = async () => {
+    try {
+      current = await read()
+    } catch {
+      // Still not readable: it keeps what it answered before.
+    }
+  }
+  LATE_MEMBERS.set(out, [...(LATE_MEMBERS.get(out) ?? []), refresh])
+}
+
+/** Reads again every getter of an object that crossed (see lateMark): once its spore has started. */
+export async function refreshLate(value: unknown): Promise<void> {
+  if (typeof value !== 'object' || value === null) return
+  await Promise.all((LATE_MEMBERS.get(value) ?? []).map((refresh) => refresh()))
 }

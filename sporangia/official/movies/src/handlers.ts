@@ -14,7 +14,8 @@ async function withRadarr(ctx: Context, work: (api: RadarrApi) => Promise<string
   try {
     text = await work(api)
   } catch (error) {
-    const fault = api.faultOf(error)
+    // Awaited: across a host, every api method answers a promise.
+    const fault = await api.faultOf(error)
     if (fault === undefined) throw error
     text = ctx.t(fault)
   }

@@ -140,6 +140,18 @@ export function radarrApi(config: RadarrConfig, stopped: AbortSignal): RadarrApi
         }),
       }))
     },
-    faultOf: (error) => (error instanceof RadarrFault ? error.ref : undefined),
+    faultOf: faultRef,
   }
+}
+
+/**
+ * The words of a RadarrFault. Across a spore host an error arrives rebuilt, as a plain Error with
+ * the fault's name and its `ref`: that is recognised too.
+ */
+function faultRef(error: unknown): TranslatableRef | undefined {
+  if (error instanceof RadarrFault) return error.ref
+  const rebuilt = error as { name?: unknown; ref?: Partial<TranslatableRef> } | null
+  if (!(error instanceof Error) || rebuilt?.name !== 'RadarrFault') return undefined
+  const ref = rebuilt.ref
+  return ref?.domain === 'radarr' && typeof ref.key === 'string' ? (ref as TranslatableRef) : undefined
 }
