@@ -3,13 +3,11 @@
 // with a doubling wait, and answers again once the homeserver is back — with what was said meanwhile.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
-import { healthRead } from '../../../../core/mycelium/health.ts'
-import { type CoreWith, type LogRecord, startCoreWith } from '../../../../core/test/support/boot-core.ts'
+import { type CoreWith, startCoreWith } from '../../../../core/test/support/boot-core.ts'
+import { HELP, HELP_LINE, healthOf, loggedSince } from '../../kit/in-core.ts'
 import { type FakeMatrix, startFakeMatrix } from './fake/index.ts'
 
 const MATRIX = join(import.meta.dir, '..')
-const HELP = join(import.meta.dir, '..', '..', '..', '..', 'spores', 'help')
-const HELP_LINE = '/help [command] — List the commands you can run here, or explain one of them'
 
 let fake: FakeMatrix
 let core: CoreWith
@@ -33,23 +31,11 @@ afterAll(async () => {
   await fake?.stop()
 })
 
-const matrixHealth = async () => {
-  const all = await healthRead(core.running.assembly!.runtime).health()
-  return all.find((entry) => entry.name === 'matrix')
-}
-
-const loggedRetries = (mark: number) =>
-  core
-    .logs()
-    .slice(mark)
-    .filter((line: LogRecord) => String(line.msg).startsWith('Matrix sync failed'))
+const matrixHealth = () => healthOf(core, 'matrix')
 
 /** The retries the hypha logged since `mark`, once there are `count`: each with its attempt and wait. */
-async function retriesAfter(mark: number, count: number): Promise<LogRecord[]> {
-  const deadline = Date.now() + 15_000
-  while (loggedRetries(mark).length < count && Date.now() < deadline) await Bun.sleep(50)
-  return loggedRetries(mark)
-}
+const retriesAfter = (mark: number, count: number) =>
+  loggedSince(core, { mark, count, prefix: 'Matrix sync failed' })
 
 async function answered(mark: number): Promise<void> {
   await fake.server.sent.waitFor(
@@ -107,7 +93,7 @@ describe('the matrix spore in the real core, when the homeserver goes away and c
     expect(failing?.detail).toContain('Matrix sync failed (M_UNKNOWN: Bad Gateway)')
     fake.say(fake.world.directRoom, fake.world.alice, '/help')
     await answered(sentMark)
-    expect(loggedRetries(mark).map((line) => [line.attempt, line.retryInMs])).toEqual([
+    expect((await retriesAfter(mark, 2)).map((line) => [line.attempt, line.retryInMs])).toEqual([
       [1, 1_000],
       [2, 2_000],
     ])

@@ -3,11 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
 import { type CoreWith, startCoreWith } from '../../../../core/test/support/boot-core.ts'
+import { HELP, HELP_LINE, until } from '../../kit/in-core.ts'
 import { type FakeMatrix, type Person, startFakeMatrix } from './fake/index.ts'
 
 const MATRIX = join(import.meta.dir, '..')
-const HELP = join(import.meta.dir, '..', '..', '..', '..', 'spores', 'help')
-const HELP_LINE = '/help [command] — List the commands you can run here, or explain one of them'
 
 let fake: FakeMatrix
 let core: CoreWith
@@ -99,9 +98,7 @@ describe('the matrix spore in the real core', () => {
         .filter(
           (call) => call.method === 'PUT' && call.path.includes(`/rooms/${encodeURIComponent(room)}/send/`),
         )
-    const deadline = Date.now() + 15_000
-    while (sends().filter((call) => call.status === 200).length < 2 && Date.now() < deadline)
-      await Bun.sleep(20)
+    await until(() => sends().filter((call) => call.status === 200).length >= 2)
     expect(sends()[0]?.status).toBe(429)
     const delivered = sends()
       .filter((call) => call.status === 200)

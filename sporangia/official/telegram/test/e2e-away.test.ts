@@ -3,13 +3,11 @@
 // and answers again once Telegram is back — with what was said meanwhile.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
-import { healthRead } from '../../../../core/mycelium/health.ts'
-import { type CoreWith, type LogRecord, startCoreWith } from '../../../../core/test/support/boot-core.ts'
+import { type CoreWith, startCoreWith } from '../../../../core/test/support/boot-core.ts'
+import { HELP, HELP_LINE, healthOf, loggedSince } from '../../kit/in-core.ts'
 import { type FakeTelegram, startFakeTelegram } from './fake/index.ts'
 
 const TELEGRAM = join(import.meta.dir, '..')
-const HELP = join(import.meta.dir, '..', '..', '..', '..', 'spores', 'help')
-const HELP_LINE = '/help [command] — List the commands you can run here, or explain one of them'
 
 let fake: FakeTelegram
 let core: CoreWith
@@ -30,23 +28,11 @@ afterAll(async () => {
   await fake?.stop()
 })
 
-const telegramHealth = async () => {
-  const all = await healthRead(core.running.assembly!.runtime).health()
-  return all.find((entry) => entry.name === 'telegram')
-}
+const telegramHealth = () => healthOf(core, 'telegram')
 
-/** The retries the hypha logged since `mark`: each with its attempt and its wait. */
-async function retriesAfter(mark: number, count: number): Promise<LogRecord[]> {
-  const deadline = Date.now() + 15_000
-  while (loggedRetries(mark).length < count && Date.now() < deadline) await Bun.sleep(50)
-  return loggedRetries(mark)
-}
-
-const loggedRetries = (mark: number) =>
-  core
-    .logs()
-    .slice(mark)
-    .filter((line: LogRecord) => String(line.msg).startsWith('Telegram’s updates could not be fetched'))
+/** The retries the hypha logged since `mark`, once there are `count`: each with its attempt and wait. */
+const retriesAfter = (mark: number, count: number) =>
+  loggedSince(core, { mark, count, prefix: 'Telegram’s updates could not be fetched' })
 
 async function answered(text: string, mark: number): Promise<void> {
   await fake.api.sent.waitFor(
@@ -105,7 +91,7 @@ describe('the telegram spore in the real core, when Telegram goes away and comes
     expect(failing?.detail).toContain('Telegram’s updates could not be fetched (502 Bad Gateway)')
     fake.say({ from: fake.world.alice, text: '/help' })
     await answered(HELP_LINE, sentMark)
-    const retries = loggedRetries(mark)
+    const retries = await retriesAfter(mark, 2)
     expect(retries.map((line) => [line.attempt, line.retryInMs])).toEqual([
       [1, 1_000],
       [2, 2_000],

@@ -3,14 +3,12 @@
 // the bot's own HTTP server, behind a reverse proxy as an operator would run it.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
-import { healthRead } from '../../../../core/mycelium/health.ts'
 import { type CoreWith, startCoreWith } from '../../../../core/test/support/boot-core.ts'
 import { LONG_DONE, LONG_REPLY_SPORE, LONG_TEXT } from '../../../../core/test/support/long-reply.ts'
+import { HELP, HELP_LINE, healthOf, until } from '../../kit/in-core.ts'
 import { type FakeTelegram, type Person, startFakeTelegram } from './fake/index.ts'
 
 const TELEGRAM = join(import.meta.dir, '..')
-const HELP = join(import.meta.dir, '..', '..', '..', '..', 'spores', 'help')
-const HELP_LINE = '/help [command] — List the commands you can run here, or explain one of them'
 
 let fake: FakeTelegram
 let core: CoreWith
@@ -158,9 +156,7 @@ describe('the telegram spore in the real core', () => {
       fake.api.calls.entries
         .slice(mark)
         .filter((call) => call.method === 'sendMessage' && Number(call.params.chat_id) === chat)
-    const deadline = Date.now() + 15_000
-    while (sends().filter((call) => call.status === 200).length < 2 && Date.now() < deadline)
-      await Bun.sleep(20)
+    await until(() => sends().filter((call) => call.status === 200).length >= 2)
     expect(sends()[0]?.status).toBe(429)
     const delivered = sends()
       .filter((call) => call.status === 200)
@@ -188,8 +184,7 @@ describe('the telegram spore in the real core', () => {
           (call) => call.method === 'sendMessage' && Number(call.params.chat_id) === world.alice.chat.id,
         )
       expect(toAlice.map((call) => call.status)).toEqual([403])
-      const health = await healthRead(core.running.assembly!.runtime).health()
-      const telegram = health.find((entry) => entry.name === 'telegram')
+      const telegram = await healthOf(core, 'telegram')
       expect(telegram?.state).toBe('degraded')
       expect(telegram?.detail).toContain(String(world.alice.chat.id))
     } finally {

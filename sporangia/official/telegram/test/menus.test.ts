@@ -5,10 +5,10 @@ import { afterAll, describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
 import type { CommandScope } from '@mycelo/septum'
 import { type CoreWith, startCoreWith } from '../../../../core/test/support/boot-core.ts'
+import { HELP } from '../../kit/in-core.ts'
 import { type FakeTelegram, startFakeTelegram } from './fake/index.ts'
 import { connectedRig } from './harness.ts'
 
-const HELP = join(import.meta.dir, '..', '..', '..', '..', 'spores', 'help')
 const TELEGRAM = join(import.meta.dir, '..')
 
 /** Waits until the fake holds a menu under each key (`<scope>:<language_code>`). */
