@@ -84,7 +84,7 @@ describe('the admin page, screen by screen', () => {
     await page.getByRole('button', { name: 'Settings of discord' }).click()
     const form = page.getByRole('region', { name: 'Settings of discord' })
     // The stored token reaches the page only as the mask, and saving it unchanged keeps it.
-    expect(await form.getByLabel(/^token/).inputValue()).toBe('••••')
+    expect(await form.getByLabel(/^Bot token/).inputValue()).toBe('••••')
     expect(await page.content()).not.toContain(DISCORD_TOKEN)
     await page.getByRole('img', { name: 'The requires graph of the installed spores' }).waitFor()
     await shoot('spores')

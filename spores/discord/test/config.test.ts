@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'bun:test'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parse } from 'yaml'
 import module from '../src/index.ts'
 
 const schema = module.configSchema
@@ -38,7 +41,20 @@ describe('the discord settings', () => {
     }
     expect(Object.keys(json.properties).sort()).toEqual(['apiBaseUrl', 'guilds', 'token'])
     expect(json.required).toEqual(['token'])
-    for (const property of Object.values(json.properties)) expect(property.description).toBeString()
-    expect(json.properties.token?.description).toContain('Reset Token')
+    // Each is described by a key of the spore's catalogue, which labels it in English and French.
+    const catalogues = Object.fromEntries(
+      ['en', 'fr'].map((locale) => [
+        locale,
+        parse(readFileSync(join(import.meta.dir, '..', 'translations', `${locale}.yaml`), 'utf8')),
+      ]),
+    )
+    for (const [key, property] of Object.entries(json.properties)) {
+      expect(property.description).toBe(`settings.${key}`)
+      for (const locale of ['en', 'fr']) {
+        expect(catalogues[locale].settings[key].label, `${locale} ${key}`).toBeString()
+        expect(catalogues[locale].settings[key].help, `${locale} ${key}`).toBeString()
+      }
+    }
+    expect(catalogues.en.settings.token.help).toContain('Reset Token')
   })
 })

@@ -3,11 +3,7 @@ import { z } from 'zod'
 
 const settings = z.strictObject({
   // Spores are not told the core's prefix, so the listing's is a setting of its own.
-  prefix: z
-    .string()
-    .regex(/^\S+$/)
-    .default('/')
-    .describe('The prefix shown before each command; keep it equal to the prefix in mycelo.yaml'),
+  prefix: z.string().regex(/^\S+$/).default('/').describe('settings.prefix'),
 })
 
 export type HelpConfig = z.output<typeof settings>

@@ -29,35 +29,13 @@ const settings = z.strictObject({
   account: z
     .string()
     .regex(/^\+[1-9]\d{6,14}$/)
-    .describe("The bot's own Signal number, in international form (+15551234567)"),
-  transport: z
-    .enum(['jsonrpc', 'rest'])
-    .default('jsonrpc')
-    .describe('jsonrpc for `signal-cli daemon`; rest for the signal-cli-rest-api container (json-rpc mode)'),
-  address: z
-    .string()
-    .min(1)
-    .describe(
-      'jsonrpc: the daemon socket path (/run/signal-cli/socket) or host:port (127.0.0.1:7583); ' +
-        'rest: the base URL (http://127.0.0.1:8080)',
-    ),
-  token: z
-    .string()
-    .min(1)
-    .optional()
-    .describe('rest only: a bearer token a proxy in front of the API expects'),
-  username: z.string().min(1).optional().describe('rest only: a basic-auth user a proxy in front expects'),
-  password: z.string().min(1).optional().describe('rest only: the basic-auth password'),
-  checkSeconds: z
-    .number()
-    .int()
-    .min(1)
-    .max(3600)
-    .optional()
-    .describe(
-      'How often, in seconds, the bot asks signal-cli that it is still there (30 unless set); ' +
-        'a daemon silent that long is dialled again',
-    ),
+    .describe('settings.account'),
+  transport: z.enum(['jsonrpc', 'rest']).default('jsonrpc').describe('settings.transport'),
+  address: z.string().min(1).describe('settings.address'),
+  token: z.string().min(1).optional().describe('settings.token'),
+  username: z.string().min(1).optional().describe('settings.username'),
+  password: z.string().min(1).optional().describe('settings.password'),
+  checkSeconds: z.number().int().min(1).max(3600).optional().describe('settings.checkSeconds'),
 })
 
 type Settings = z.output<typeof settings>

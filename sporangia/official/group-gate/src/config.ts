@@ -3,20 +3,11 @@ import { z } from 'zod'
 
 const settings = z.strictObject({
   groups: z
-    .record(
-      z.string().regex(/^[a-z0-9-]+$/),
-      z.array(z.string().min(1)).min(1).describe('Group ids on that channel whose members may talk'),
-    )
+    .record(z.string().regex(/^[a-z0-9-]+$/), z.array(z.string().min(1)).min(1).describe('settings.groups'))
     .refine((groups) => Object.keys(groups).length > 0, 'settings.groups.empty')
     .describe('Per channel name, the groups whose members may talk to the bot'),
   // Asking a channel for a group's members is a network call: answers are kept this long.
-  cacheSeconds: z
-    .number()
-    .int()
-    .min(0)
-    .max(3600)
-    .default(60)
-    .describe('How long a group’s member list is trusted before it is asked again'),
+  cacheSeconds: z.number().int().min(0).max(3600).default(60).describe('settings.cacheSeconds'),
 })
 
 export type GroupGateConfig = z.output<typeof settings>

@@ -2,8 +2,8 @@ import { defineConfig } from '@mycelo/septum'
 import { z } from 'zod'
 
 const settings = z.strictObject({
-  results: z.number().int().min(1).max(20).default(5).describe('How many movies a search lists'),
-  days: z.number().int().min(1).max(90).default(7).describe('How far /upcoming looks ahead when not told'),
+  results: z.number().int().min(1).max(20).default(5).describe('settings.results'),
+  days: z.number().int().min(1).max(90).default(7).describe('settings.days'),
 })
 
 export type MoviesConfig = z.output<typeof settings>

@@ -7,14 +7,8 @@ const settings = z.strictObject({
     .string()
     .default('UTC')
     .refine((zone) => knownTimeZone(zone) !== undefined, 'settings.timeZone.unknown')
-    .describe('The time zone of a reader who has not chosen one with /timezone (IANA, such as Europe/Paris)'),
-  maxPerPerson: z
-    .number()
-    .int()
-    .min(1)
-    .max(200)
-    .default(25)
-    .describe('How many reminders one person may keep'),
+    .describe('settings.timeZone'),
+  maxPerPerson: z.number().int().min(1).max(200).default(25).describe('settings.maxPerPerson'),
 })
 
 export type RemindersConfig = z.output<typeof settings>

@@ -8,14 +8,9 @@ const target = z.strictObject({
 
 const settings = z.strictObject({
   // A short secret can be guessed offline from one signed delivery.
-  secret: z.string().min(16).describe('The shared secret senders sign with (at least 16 characters)'),
-  targets: z.array(target).min(1).describe('Where every relayed message is sent'),
-  template: z
-    .string()
-    .min(1)
-    .max(2000)
-    .default('{{text}}')
-    .describe('How /generic renders its JSON: {{field}} or {{nested.field}} is replaced by its value'),
+  secret: z.string().min(16).describe('settings.secret'),
+  targets: z.array(target).min(1).describe('settings.targets'),
+  template: z.string().min(1).max(2000).default('{{text}}').describe('settings.template'),
 })
 
 export type WebhooksConfig = z.output<typeof settings>
