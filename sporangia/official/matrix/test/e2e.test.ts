@@ -47,6 +47,16 @@ async function exchange(roomId: string, from: Person, body: string, last: (text:
   return { asked, answers: fresh().map((sent) => sent.event.content) }
 }
 
+/** The bot's answers to /help (its list of commands) since `mark`, in the direct chat. */
+const helpsSince = (mark: number) =>
+  fake.server.sent.entries
+    .slice(mark)
+    .filter(
+      (sent) =>
+        sent.roomId === fake.world.directRoom &&
+        String(sent.event.content.body).includes('you can run here:'),
+    )
+
 describe('the matrix spore in the real core', () => {
   it('germinates and connects', () => {
     expect(core.running.report().find((line) => line.name === 'matrix')?.state).toBe('live')
@@ -67,6 +77,23 @@ describe('the matrix spore in the real core', () => {
     )
     expect(answers).toHaveLength(1)
     expect(answers[0]?.['m.relates_to']).toEqual({ 'm.in_reply_to': { event_id: asked.event_id } })
+  })
+
+  it('answers an edited command once, and not again for an edit that keeps its text', async () => {
+    const room = fake.world.directRoom
+    const typo = fake.say(room, fake.world.alice, '/hlep')
+    const mark = fake.server.sent.entries.length
+    const edit = () =>
+      fake.say(room, fake.world.alice, '* /help', {
+        'm.new_content': { msgtype: 'm.text', body: '/help' },
+        'm.relates_to': { rel_type: 'm.replace', event_id: typo.event_id },
+      })
+    edit()
+    await until(() => helpsSince(mark).length >= 1)
+    edit()
+    // A later command's answer comes after whatever the second edit would have brought.
+    await exchange(room, fake.world.alice, '/help help', (text) => text.includes('/help [command]'))
+    expect(helpsSince(mark)).toHaveLength(1)
   })
 
   it('joins a room a listed user invites it to, and answers there', async () => {
