@@ -5,7 +5,7 @@ import { DeadlineExceeded, logExpiry } from '../supervision/deadline.ts'
 import { decodeContent, encodeContent } from './content-codec.ts'
 import { newDeliveryId } from './delivery-id.ts'
 import { ChannelLanes, Entry, type EntryOwner, type Lane } from './lanes.ts'
-import { DropTally, type OutboxReport, reportOf } from './tally.ts'
+import { type DropReason, DropTally, type OutboxReport, reportOf } from './tally.ts'
 
 export interface DurableOutboxOptions {
   readonly rows: OutboxRows
@@ -322,15 +322,12 @@ export class DurableOutbox implements EntryOwner {
     if (!this.#closed && entry.id !== undefined) this.#options.rows.remove(entry.id)
   }
 
-  #drop(lane: Lane, drop: { reason: 'age' | 'refused'; detail: string }): void {
-    const { channel, conversationId } = lane.target
-    const line =
-      drop.reason === 'age'
-        ? 'outbox: dropped a message older than the outbox keeps messages; not sent late'
-        : 'outbox: the channel refused a message; dropped'
-    const log = drop.reason === 'age' ? this.#options.logger.warn : this.#options.logger.error
-    log.call(this.#options.logger, line, { channel, conversationId, why: drop.detail })
-    this.#tally.note(channel, { at: new Date(this.#now()), conversationId, ...drop })
+  #drop(lane: Lane, drop: { reason: DropReason; detail: string }): void {
+    const line = this.#tally.drop(this.#options.logger, {
+      ...lane.target,
+      ...drop,
+      at: new Date(this.#now()),
+    })
     // A caller still waiting on its first try hears why it went nowhere.
     const first = lane.entries[0]
     if (first !== undefined) this.#tell(first, new Error(`${line}: ${drop.detail}`))

@@ -1,3 +1,4 @@
+import type { Logger } from '@mycelo/septum'
 import type { Lane } from './lanes.ts'
 
 /** Why a message left the outbox without being sent. */
@@ -45,6 +46,20 @@ export class DropTally {
     counts[drop.reason] += 1
     counts.last = drop
     this.#counts.set(channel, counts)
+  }
+
+  /** Logs a message dropped, and counts it; answers the log line, which its caller may hear too. */
+  drop(logger: Logger, drop: LastDrop & { readonly channel: string }): string {
+    const { channel, conversationId, reason, detail, at } = drop
+    const line =
+      reason === 'age'
+        ? 'outbox: dropped a message older than the outbox keeps messages; not sent late'
+        : 'outbox: the channel refused a message; dropped'
+    const meta = { channel, conversationId, why: detail }
+    if (reason === 'age') logger.warn(line, meta)
+    else logger.error(line, meta)
+    this.note(channel, { at, conversationId, reason, detail })
+    return line
   }
 
   channels(): Iterable<string> {
