@@ -35,7 +35,10 @@ export class ConversationBook {
     const key = keyOf(message.channel, message.conversationId)
     const known = this.#known.get(key)
     const kind: ConversationKind = message.group ? 'group' : 'dm'
-    const label = message.group?.name ?? (kind === 'dm' ? message.sender.displayName : undefined)
+    // A direct conversation is named for the person in it: the channel's name for them, else their id there.
+    const label =
+      message.group?.name ??
+      (kind === 'dm' ? (message.sender.displayName ?? message.sender.externalId) : undefined)
     if (
       known &&
       known.kind === kind &&

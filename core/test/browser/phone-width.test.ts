@@ -156,6 +156,8 @@ async function picture(page: Page, name: string): Promise<void> {
     path: join(SHOTS, `${name}.png`),
     fullPage: true,
     mask: [page.locator('.secret-value')],
+    // A picture of a long page takes a while on a busy machine; it is no assertion.
+    timeout: 30_000,
   })
 }
 

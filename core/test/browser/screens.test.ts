@@ -52,6 +52,8 @@ async function shoot(name: string): Promise<void> {
     path: join(SHOTS, `${name}.png`),
     fullPage: true,
     mask: [page.locator('.secret-value')],
+    // A picture of a long page takes a while on a busy machine; it is no assertion.
+    timeout: 30_000,
   })
 }
 
@@ -181,9 +183,11 @@ describe('the admin page, screen by screen', () => {
     await visit('logs', 'Logs and audit')
     const audit = page.getByRole('region', { name: 'Audit log' })
     // Each change in words: who did it, on which surface, what as a sentence; no method names or ids.
-    await audit.getByText('added a source').first().waitFor()
+    await audit.getByText('added the source Home sporangium').first().waitFor()
     await audit.getByText('changed token of discord').first().waitFor()
-    await audit.getByText('set where watch.tonight may run').first().waitFor()
+    await audit.getByText('let watch.tonight run only in groups').first().waitFor()
+    await audit.getByText('added family-group (chat) to the broadcast targets').first().waitFor()
+    await audit.getByText('renamed Ben to Benjamin').first().waitFor()
     await audit.getByText('on the admin page (chat)').first().waitFor()
     expect(await audit.textContent()).not.toContain('sources.manage.addSource')
     expect(await audit.textContent()).not.toContain('plugins.configure.setSetting')
@@ -200,6 +204,11 @@ describe('the admin page, screen by screen', () => {
     await agents.getByRole('button', { name: 'Create key' }).click()
     await agents.getByRole('status', { name: 'Copy this secret now.' }).waitFor()
     await agents.getByRole('row', { name: /Claude Desktop/ }).waitFor()
+    // Where its confirmations are asked: people and conversations by name, never an id.
+    const where = agents.getByLabel('Where Claude Desktop asks for confirmations')
+    const choices = await where.locator('option').allTextContents()
+    expect(choices).toContain('over chat, in direct messages with Ana (chat)')
+    for (const choice of choices) expect(choice).not.toMatch(/dm-|session-|[0-9a-f]{8}-[0-9a-f]{4}/)
     await page.getByRole('region', { name: 'Your sessions' }).getByText('this one').waitFor()
     await shoot('access')
     // The download is the command line's export: the stored Discord token never in it.

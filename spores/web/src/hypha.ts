@@ -60,7 +60,7 @@ export function createWebHypha(): WebHypha {
       sender: {
         channel: WEB_CHANNEL,
         externalId: principal.id,
-        ...(principal.displayName ? { displayName: principal.displayName } : {}),
+        ...(shownName(principal) ? { displayName: shownName(principal) } : {}),
       },
       text,
       attachments: [],
@@ -121,4 +121,21 @@ function render(content: OutgoingContent): string {
     lines.push(`📎 ${attachment.name ?? attachment.url ?? attachment.contentType ?? 'attachment'}`)
   }
   return lines.join('\n')
+}
+
+/**
+ * The name the person is shown by on the page's chat: theirs in the bot, else what another channel
+ * calls them. Their id here is the bot's own id for them, which no person should read as a name.
+ */
+function shownName(principal: {
+  readonly displayName?: string
+  readonly identities: readonly {
+    readonly channel: string
+    readonly externalId: string
+    readonly displayName?: string
+  }[]
+}): string | undefined {
+  if (principal.displayName) return principal.displayName
+  const elsewhere = principal.identities.find((identity) => identity.channel !== WEB_CHANNEL)
+  return elsewhere?.displayName ?? elsewhere?.externalId
 }

@@ -144,10 +144,15 @@ export function AgentsSection() {
                         key={`${one.channel}/${one.conversationId}`}
                         value={`${one.channel}\u0000${one.conversationId}`}
                       >
-                        {t('agents.inChat', {
-                          conversation: one.label ?? one.conversationId,
-                          channel: one.channel,
-                        })}
+                        {one.kind === 'dm'
+                          ? t('agents.inDm', {
+                              person: one.label ?? one.conversationId,
+                              channel: one.channel,
+                            })
+                          : t('agents.inChat', {
+                              conversation: one.label ?? one.conversationId,
+                              channel: one.channel,
+                            })}
                       </option>
                     ))}
                   </select>

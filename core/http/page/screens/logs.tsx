@@ -1,13 +1,14 @@
 // The bot's log as it is written, filtered by level, and the audit log: who changed what, when,
 // on which surface, and how it ended.
 import { useState } from 'react'
+import { type AuditNames, auditSentenceParams } from '../../../audit/sentence.ts'
 import { api } from '../api.ts'
 import { useLive } from '../live.ts'
 import { Badge, Empty, Section } from '../parts/bits.tsx'
 import { Listing } from '../parts/listing.tsx'
 import { useLoad } from '../parts/load.ts'
 import { useCan } from '../session.ts'
-import type { AuditEntry, Principal } from '../types.ts'
+import type { AgentKey, AuditEntry, Conversation, Principal } from '../types.ts'
 import { useWords } from '../words.ts'
 
 const LEVELS = [
@@ -149,10 +150,35 @@ function AuditSection() {
     [],
     words,
   )
+  // Conversations and agent keys by name, where the session may read them; an id otherwise.
+  const conversations = useLoad(
+    () =>
+      can('admin.conversations')
+        ? api<{ conversations: Conversation[] }>('/conversations')
+        : Promise.resolve({ conversations: [] }),
+    [],
+    words,
+  )
+  const agentKeys = useLoad(
+    () =>
+      can('admin.agent-keys') ? api<{ keys: AgentKey[] }>('/agent-keys') : Promise.resolve({ keys: [] }),
+    [],
+    words,
+  )
   const personOf = (id: string) => people.data?.principals.find((principal) => principal.id === id)
-  const nameOf = (id: string) => {
+  const asMet = (id: string) => {
     const found = personOf(id)
-    return found?.displayName ?? found?.identities[0]?.displayName ?? found?.identities[0]?.externalId
+    return found?.identities[0]?.displayName ?? found?.identities[0]?.externalId
+  }
+  const nameOf = (id: string) => personOf(id)?.displayName ?? asMet(id)
+  const names: AuditNames = {
+    person: nameOf,
+    personAsMet: asMet,
+    conversation: (channel, id) =>
+      conversations.data?.conversations.find((one) => one.channel === channel && one.conversationId === id)
+        ?.label,
+    language: (code) => new Intl.DisplayNames([locale], { type: 'language' }).of(code),
+    agentKey: (id) => agentKeys.data?.keys.find((key) => key.id === id)?.label,
   }
   /** Who did it, as a person reads it: a name, the operator at the machine, or a spore on its own. */
   const whoDid = (entry: AuditEntry) => {
@@ -160,15 +186,11 @@ function AuditSection() {
     if (entry.actorKind === 'spore') return t('audit.spore', { spore: entry.actor })
     return nameOf(entry.actor)
   }
-  /** What was done, as a sentence; an argument naming a known person is given as their name. */
+  /** What was done, as a sentence drawn from the call's own arguments (core/audit/sentence.ts). */
   const whatWasDone = (entry: AuditEntry) => {
-    const args = Array.isArray(entry.args) ? entry.args : []
-    const params: Record<string, string> = {}
-    args.forEach((arg, at) => {
-      params[`a${at}`] = typeof arg === 'string' ? (nameOf(arg) ?? arg) : JSON.stringify(arg)
-    })
+    const params = auditSentenceParams(entry.method, entry.args, names)
     const key = `audit.op.${entry.method}`
-    return words.has(key) ? t(key, params) : undefined
+    return params !== undefined && words.has(key) ? t(key, params) : undefined
   }
   const entries =
     before === undefined ? (audit.data?.entries ?? []) : [...older, ...(audit.data?.entries ?? [])]
