@@ -2,10 +2,9 @@ import {
   checkKey,
   checkPrefix,
   checkSchema,
-  checkSchemaNow,
   decodeValue,
-  encodeValue,
-  entryBytes,
+  type EntryRows,
+  entriesView,
   type OperationSchema,
   type SporeStorage,
   StorageError,
@@ -90,34 +89,19 @@ interface View {
   readonly quotaBytes: number
 }
 
+/** septum's one view of the storage rules, over this spore's rows of the bot's database. */
 function transactionView({ db, spore, quotaBytes }: View): StorageTransaction {
-  return {
-    get<T>(key: string, schema?: OperationSchema<T>) {
-      const text = readEntry(db, spore, checkKey(key))
-      return text === undefined ? undefined : checkSchemaNow(key, decodeValue(text), schema, 'read')
-    },
-    set<T>(key: string, value: T, schema?: OperationSchema<T>) {
-      const json = encodeValue(checkKey(key), checkSchemaNow(key, value, schema, 'write'))
-      const before = readEntry(db, spore, key)
-      const growth = entryBytes(key, json) - (before === undefined ? 0 : entryBytes(key, before))
-      // Only growth is checked: a spore over a lowered quota may still shrink or delete.
-      if (growth > 0) {
-        const used = bytesUsed(db, spore)
-        if (used + growth > quotaBytes) {
-          throw new StorageError(
-            `spore "${spore}", storage key "${key}": writing it would use ${used + growth} bytes, past the quota of ${quotaBytes} (mycelo.yaml storage)`,
-            key,
-          )
-        }
-      }
-      writeEntry(db, spore, key, json)
-    },
-    delete: (key: string) => deleteEntry(db, spore, checkKey(key)),
-    list<T>(prefix?: string, schema?: OperationSchema<T>) {
-      return listEntries(db, spore, checkPrefix(prefix)).map((row) => ({
-        key: row.key,
-        value: checkSchemaNow(row.key, decodeValue(row.value), schema, 'read'),
-      }))
-    },
+  const rows: EntryRows = {
+    read: (key) => readEntry(db, spore, key),
+    write: (key, json) => writeEntry(db, spore, key, json),
+    remove: (key) => deleteEntry(db, spore, key),
+    list: (prefix) => listEntries(db, spore, prefix).map((row) => ({ key: row.key, json: row.value })),
+    bytes: () => bytesUsed(db, spore),
   }
+  return entriesView(
+    rows,
+    quotaBytes,
+    (key, wouldUse, quota) =>
+      `spore "${spore}", storage key "${key}": writing it would use ${wouldUse} bytes, past the quota of ${quota} (mycelo.yaml storage)`,
+  )
 }

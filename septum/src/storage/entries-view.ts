@@ -24,8 +24,18 @@ export interface EntryRows {
   bytes(): number
 }
 
+/** What a write past the quota is refused with: the bot names the spore and where the quota is set. */
+export type QuotaRefusal = (key: string, wouldUse: number, quotaBytes: number) => string
+
+const quotaRefusal: QuotaRefusal = (key, wouldUse, quotaBytes) =>
+  `storage key "${key}": writing it would use ${wouldUse} bytes, past this spore's quota of ${quotaBytes}`
+
 /** The synchronous view a transaction or a migration works through. */
-export function entriesView(rows: EntryRows, quotaBytes: number): StorageTransaction {
+export function entriesView(
+  rows: EntryRows,
+  quotaBytes: number,
+  refusal: QuotaRefusal = quotaRefusal,
+): StorageTransaction {
   return {
     get<T>(key: string, schema?: OperationSchema<T>) {
       const text = rows.read(checkKey(key))
@@ -38,11 +48,7 @@ export function entriesView(rows: EntryRows, quotaBytes: number): StorageTransac
       // Only growth is checked: a spore over a lowered quota may still shrink or delete.
       if (growth > 0) {
         const used = rows.bytes()
-        if (used + growth > quotaBytes)
-          throw new StorageError(
-            `storage key "${key}": writing it would use ${used + growth} bytes, past this spore's quota of ${quotaBytes}`,
-            key,
-          )
+        if (used + growth > quotaBytes) throw new StorageError(refusal(key, used + growth, quotaBytes), key)
       }
       rows.write(key, json)
     },

@@ -1,3 +1,10 @@
+export {
+  type EntryRows,
+  entriesView,
+  type QuotaRefusal,
+  storageOver,
+  synchronousWork,
+} from './entries-view.ts'
 export { migrationsProblem } from './migrations.ts'
 export { StorageError } from './storage-error.ts'
 export {
