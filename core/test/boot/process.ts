@@ -46,12 +46,21 @@ function runToEnd(args: readonly string[], config: string): Promise<Finished> {
  * Runs `bun <args>` to completion, at the repository's root unless `cwd` says where, with `typed`
  * on its standard input when given, and collects what it printed.
  */
-export async function runBun(
+export function runBun(
   args: readonly string[],
   env: Record<string, string | undefined>,
   options: { readonly cwd?: string; readonly typed?: string } = {},
 ): Promise<Finished> {
-  const child = Bun.spawn(['bun', ...args], {
+  return runProgram(['bun', ...args], env, options)
+}
+
+/** Runs any program (an executable `bun run build` made, say) as runBun runs Bun. */
+export async function runProgram(
+  command: readonly string[],
+  env: Record<string, string | undefined>,
+  options: { readonly cwd?: string; readonly typed?: string } = {},
+): Promise<Finished> {
+  const child = Bun.spawn([...command], {
     cwd: options.cwd ?? ROOT,
     env,
     stdin: options.typed === undefined ? 'ignore' : new TextEncoder().encode(options.typed),

@@ -6,7 +6,7 @@ import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { type Finished, ROOT, startBoot } from '../boot/process.ts'
+import { type Finished, ROOT, runProgram, startBoot } from '../boot/process.ts'
 import { connect } from '../mcp/connect.ts'
 import { scratchFolder } from '../store/scratch.ts'
 
@@ -17,20 +17,8 @@ const executable = join(scratch.path, 'bin', 'mycelo')
 /** Nothing of the test run's own: the executable reads the folder it runs in, and its defaults. */
 const ENV = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }
 
-async function run(cwd: string, args: readonly string[]): Promise<Finished> {
-  const child = Bun.spawn([executable, ...args], {
-    cwd,
-    env: ENV,
-    stdin: 'ignore',
-    stdout: 'pipe',
-    stderr: 'pipe',
-  })
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
-  ])
-  return { code, stdout, stderr }
+function run(cwd: string, args: readonly string[]): Promise<Finished> {
+  return runProgram([executable, ...args], ENV, { cwd })
 }
 
 /** A folder holding one spore, written by the executable's own `new`: it imports septum and zod. */
