@@ -36,7 +36,9 @@ describe('agent keys from chat', () => {
     )
     const listed = await one('/agent-keys', 'friend')
     expect(listed).toStartWith('One agent key:\n')
-    expect(listed).toContain(`${key.id} “my laptop” for ${friend}`)
+    // The person by name, never by the bot's id for them.
+    expect(listed).toContain(`${key.id} “my laptop” for friend`)
+    expect(listed).not.toContain(friend)
     expect(listed).toContain('never used')
     expect(listed).not.toContain(secret)
     // The owner's list holds only the owner's keys.

@@ -7,8 +7,16 @@ const ACTIONS = new Set(['create', 'revoke', 'confirm-here', 'confirm-in-client'
 /** The keys an MCP client acts with: each is the reader's own, so it never reaches past their roles. */
 export const agentKeyHandlers: Handlers = {
   async agentKeys(_invocation, ctx) {
-    const keys = await myceliumOf(ctx).listAgentKeys()
-    const lines = keys.map((key) => keyLine(ctx, key))
+    const mycelium = myceliumOf(ctx)
+    const keys = await mycelium.listAgentKeys()
+    // Each key's person by name, as the bot shows them, never by the bot's id for them.
+    const names = new Map<string, string>()
+    for (const id of new Set(keys.map((key) => key.principalId))) {
+      const person = await mycelium.getPrincipal(id)
+      const identity = person?.identities[0]
+      names.set(id, person?.displayName || identity?.displayName || identity?.externalId || id)
+    }
+    const lines = keys.map((key) => keyLine(ctx, key, names.get(key.principalId) ?? key.principalId))
     await say(ctx, listing(ctx.t('agentKeys.title', { count: keys.length }), lines, ctx.t('agentKeys.empty')))
   },
 
@@ -37,11 +45,11 @@ export const agentKeyHandlers: Handlers = {
   },
 }
 
-function keyLine(ctx: AdminContext, key: AgentKeyInfo): string {
+function keyLine(ctx: AdminContext, key: AgentKeyInfo, person: string): string {
   return ctx.t('agentKeys.line', {
     id: key.id,
     label: key.label,
-    principal: key.principalId,
+    principal: person,
     created: key.createdAt,
     used: key.lastUsedAt === null ? 'no' : 'yes',
     lastUsed: key.lastUsedAt ?? key.createdAt,

@@ -119,10 +119,7 @@ export function AgentsSection() {
         >
           {list.map((key) => (
             <tr key={key.id} className={key.revokedAt ? 'row-muted' : undefined}>
-              <th scope="row">
-                {key.label}
-                <span className="sub mono">{key.id}</span>
-              </th>
+              <th scope="row">{key.label}</th>
               <td>{new Date(key.createdAt).toLocaleString(words.locale)}</td>
               <td>
                 {key.lastUsedAt ? new Date(key.lastUsedAt).toLocaleString(words.locale) : t('agents.never')}
