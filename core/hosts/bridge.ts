@@ -1,5 +1,6 @@
 import { receiveMessageOnPort } from 'node:worker_threads'
 import { Watch, watchFor } from '../supervision/deadline-lines.ts'
+import { CallContexts } from './call-context.ts'
 import {
   type CallKind,
   errorOf,
@@ -51,7 +52,14 @@ export interface CallDeadline {
 }
 
 export type WireMessage =
-  | { readonly t: 'call'; readonly seq: number; readonly fn: number; readonly args: unknown[] }
+  | {
+      readonly t: 'call'
+      readonly seq: number
+      readonly fn: number
+      readonly args: unknown[]
+      /** The receiver's call this one is made while serving (see CallContexts). */
+      readonly via?: number
+    }
   | { readonly t: 'done'; readonly seq: number; readonly value?: unknown; readonly fault?: FaultMark }
   | { readonly t: 'fire'; readonly fn: number; readonly args: unknown[] }
   | { readonly t: 'release'; readonly fn: number; readonly count: number }
@@ -91,6 +99,7 @@ export class Bridge {
   readonly #ids = new WeakMap<AnyFn, Map<unknown, number>>()
   readonly #imports = new Map<number, { ref: WeakRef<AnyFn>; received: number }>()
   readonly #pending = new Map<number, Pending>()
+  readonly #contexts = new CallContexts()
   readonly #registry: FinalizationRegistry<number>
   #nextHandle = 1
   #seq = 1
@@ -148,7 +157,13 @@ export class Bridge {
         watchFor(deadline.waitMs, watch)
       }
       this.#pending.set(seq, { resolve, reject, watch })
-      this.#options.post({ t: 'call', seq, fn, args: marshalled })
+      this.#contexts.made(seq)
+      const via = this.#contexts.via
+      this.#options.post(
+        via === undefined
+          ? { t: 'call', seq, fn, args: marshalled }
+          : { t: 'call', seq, fn, args: marshalled, via },
+      )
     })
   }
 
@@ -246,7 +261,8 @@ export class Bridge {
   async #answer(message: Extract<WireMessage, { t: 'call' }>): Promise<void> {
     let reply: WireMessage
     try {
-      const value = await settle(await this.#invoke(message.fn, message.args))
+      const { seq, via, fn, args } = message
+      const value = await settle(await this.#contexts.serve(seq, via, () => this.#invoke(fn, args)))
       reply = { t: 'done', seq: message.seq, value: this.out(value, 'api') }
     } catch (error) {
       reply = { t: 'done', seq: message.seq, fault: faultOf(error) }

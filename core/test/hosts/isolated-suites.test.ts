@@ -28,12 +28,15 @@ const CONFORMANCE: Record<string, string> = {
 /**
  * Suites that run spores in a real bot, every one in a host: a rhiza whose api is a getter answering
  * only once started (radarr) with its consumer (movies) and admin; an inhibitor keeping state in its
- * storage across a restart (flood-gate). The other suites that drive a bot take minutes isolated on
+ * storage across a restart (flood-gate); a hypha that knows which message it answers from its own
+ * AsyncLocalStorage (telegram). The other suites that drive a bot take minutes isolated on
  * a shared machine; MYCELO_ISOLATION=worker bun test runs them all.
  */
 const THROUGH_A_BOT = [
   'sporangia/official/movies/test/e2e.test.ts',
   'sporangia/official/flood-gate/test/e2e.test.ts',
+  // A group reply quotes the message it answers: the hypha's async context crosses the bridge.
+  'sporangia/official/telegram/test/e2e.test.ts',
 ]
 
 async function isolatedRun(args: readonly string[]): Promise<{ code: number; out: string }> {

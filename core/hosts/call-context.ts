@@ -1,0 +1,36 @@
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks'
+
+/** How many of this side's calls stay reachable for the other side's calls made while serving them. */
+const KEPT = 1_024
+
+/**
+ * The async context a call keeps across the bridge, as it would inline. A hypha that emits inside
+ * its own AsyncLocalStorage (which message it is answering) is sent that message's reply in it; a
+ * spore's call into the core made while the core waits on one of its handlers is served in that
+ * handler's context (the person acting, for the audit). Each side stamps a call with the other
+ * side's call it is serving, if any; the side that made that call runs the new one in its context.
+ */
+export class CallContexts {
+  /** The other side's call this side is serving now (its seq), through every await that follows. */
+  readonly #serving = new AsyncLocalStorage<number>()
+  /** This side's recent calls, by seq, each with the async context it was made in. */
+  readonly #made = new Map<number, AsyncResource>()
+
+  /** Keeps the context of a call this side makes now. */
+  made(seq: number): void {
+    this.#made.set(seq, new AsyncResource('mycelo.host-call'))
+    if (this.#made.size > KEPT) this.#made.delete(this.#made.keys().next().value as number)
+  }
+
+  /** The other side's call this side is serving, to stamp on a call it makes now. */
+  get via(): number | undefined {
+    return this.#serving.getStore()
+  }
+
+  /** Serves the other side's call `seq`, in the context of this side's call `via` when it names one. */
+  serve<T>(seq: number, via: number | undefined, work: () => T): T {
+    const served = () => this.#serving.run(seq, work)
+    const context = via === undefined ? undefined : this.#made.get(via)
+    return context === undefined ? served() : context.runInAsyncScope(served)
+  }
+}
