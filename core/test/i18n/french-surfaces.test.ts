@@ -9,7 +9,7 @@ import { botMcp, createMcp } from '../../agent/mcp/index.ts'
 import { localeManage } from '../../mycelium/locale.ts'
 import { principalsRead } from '../../mycelium/principals.ts'
 import { createAgentKey } from '../../store/agent-keys.ts'
-import { ROOT } from '../boot/process.ts'
+import { ROOT, runCli } from '../boot/process.ts'
 import { connect, serveMcp } from '../mcp/connect.ts'
 import { type Bot, dmWith, probeHypha, shippedSpore, startBot } from '../mycelium/harness.ts'
 import { scratchFolder } from '../store/scratch.ts'
@@ -77,19 +77,8 @@ describe('the command line, for an operator whose bot speaks French', () => {
       config,
       `spores: [${JSON.stringify(join(ROOT, 'spores'))}]\ndatabase: data/mycelo.db\nhttp: { enabled: false }\ndefaultLocale: fr\n`,
     )
-    const child = Bun.spawn(['bun', join(ROOT, 'core', 'cli', 'main.ts'), ...words], {
-      cwd: scratch.path,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, MYCELO_CONFIG: config },
-      stdin: 'ignore',
-      stdout: 'pipe',
-      stderr: 'pipe',
-    })
-    const [out, err] = await Promise.all([
-      new Response(child.stdout).text(),
-      new Response(child.stderr).text(),
-    ])
-    await child.exited
-    return `${out}${err}`
+    const { stdout, stderr } = await runCli(words, config)
+    return `${stdout}${stderr}`
   }
 
   // The command line starts a process of its own, and offered packs the carried strains: given time.

@@ -4,9 +4,10 @@ import { type FormEvent, useState } from 'react'
 import { api, part } from '../api.ts'
 import { Badge, Notice, Section } from '../parts/bits.tsx'
 import { Listing } from '../parts/listing.tsx'
-import { useAction, useLoad } from '../parts/load.ts'
+import { useAction } from '../parts/load.ts'
+import { useAgentKeys, useConversations } from '../parts/shared-loads.ts'
 import { useCan } from '../session.ts'
-import type { AgentKey, Conversation } from '../types.ts'
+import type { AgentKey } from '../types.ts'
 import { useWords } from '../words.ts'
 
 interface Made {
@@ -18,20 +19,8 @@ export function AgentsSection() {
   const words = useWords()
   const { t } = words
   const can = useCan()
-  const keys = useLoad(
-    () =>
-      can('admin.agent-keys') ? api<{ keys: AgentKey[] }>('/agent-keys') : Promise.resolve({ keys: [] }),
-    [],
-    words,
-  )
-  const conversations = useLoad(
-    () =>
-      can('admin.conversations')
-        ? api<{ conversations: Conversation[] }>('/conversations')
-        : Promise.resolve({ conversations: [] }),
-    [],
-    words,
-  )
+  const keys = useAgentKeys(words)
+  const conversations = useConversations(words)
   const action = useAction(words, keys.reload)
   const [label, setLabel] = useState('')
   // Held in this component only: leaving the screen forgets it, and no list answers it again.

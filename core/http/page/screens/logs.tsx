@@ -7,8 +7,9 @@ import { useLive } from '../live.ts'
 import { Badge, Empty, Section } from '../parts/bits.tsx'
 import { Listing } from '../parts/listing.tsx'
 import { useLoad } from '../parts/load.ts'
+import { useAgentKeys, useConversations } from '../parts/shared-loads.ts'
 import { useCan } from '../session.ts'
-import type { AgentKey, AuditEntry, Conversation, Principal } from '../types.ts'
+import type { AuditEntry, Principal } from '../types.ts'
 import { useWords } from '../words.ts'
 
 const LEVELS = [
@@ -151,20 +152,8 @@ function AuditSection() {
     words,
   )
   // Conversations and agent keys by name, where the session may read them; an id otherwise.
-  const conversations = useLoad(
-    () =>
-      can('admin.conversations')
-        ? api<{ conversations: Conversation[] }>('/conversations')
-        : Promise.resolve({ conversations: [] }),
-    [],
-    words,
-  )
-  const agentKeys = useLoad(
-    () =>
-      can('admin.agent-keys') ? api<{ keys: AgentKey[] }>('/agent-keys') : Promise.resolve({ keys: [] }),
-    [],
-    words,
-  )
+  const conversations = useConversations(words)
+  const agentKeys = useAgentKeys(words)
   const personOf = (id: string) => people.data?.principals.find((principal) => principal.id === id)
   const asMet = (id: string) => {
     const found = personOf(id)
