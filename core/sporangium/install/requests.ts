@@ -50,6 +50,7 @@ export function requestsWords(requests: StrainRequests): TranslatableRef {
     requests.rhizas.length === 0
       ? reasonPart('requiresNone')
       : reasonPart('requiresRhizas', {
+          count: requests.rhizas.length,
           list: requests.rhizas
             .map((rhiza) => `${rhiza.names.join(' or ')}${rhiza.optional ? ' (optional)' : ''}`)
             .join(', '),

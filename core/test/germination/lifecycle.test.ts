@@ -94,7 +94,9 @@ describe('startAll and stopAll', () => {
 
     expect(sporeNamed(germination, 'alpha-cache').state).toBe('dormant')
     expect(sporeNamed(germination, 'alpha-cache').reason).toBe('start() failed: alpha-cache start broke')
-    expect(sporeNamed(germination, 'aardvark').reason).toBe('requires rhiza "alpha-cache", which is dormant')
+    expect(sporeNamed(germination, 'aardvark').reason).toBe(
+      'needs the connected system "alpha-cache", which is dormant',
+    )
     expect(journal).toEqual([
       'chat:connect',
       'mail:connect',
@@ -107,7 +109,7 @@ describe('startAll and stopAll', () => {
     ])
     expect(logger.entries.filter((entry) => entry.level === 'warn').map((entry) => entry.meta)).toEqual([
       { spore: 'alpha-cache', reason: 'start() failed: alpha-cache start broke' },
-      { spore: 'aardvark', reason: 'requires rhiza "alpha-cache", which is dormant' },
+      { spore: 'aardvark', reason: 'needs the connected system "alpha-cache", which is dormant' },
     ])
 
     journal.length = 0

@@ -35,8 +35,8 @@ describe('propagation', () => {
 
     expect(sporeNamed(germination, 'db').reason).toStartWith('no module found')
     expect(sporeNamed(germination, 'cache').state).toBe('dormant')
-    expect(sporeNamed(germination, 'cache').reason).toBe('requires rhiza "db", which is dormant')
-    expect(sporeNamed(germination, 'app').reason).toBe('requires rhiza "cache", which is dormant')
+    expect(sporeNamed(germination, 'cache').reason).toBe('needs the connected system "db", which is dormant')
+    expect(sporeNamed(germination, 'app').reason).toBe('needs the connected system "cache", which is dormant')
     const relaxed = sporeNamed(germination, 'relaxed')
     expect(relaxed.state).toBe('live')
     expect(relaxed.edges).toEqual(['db'])
@@ -61,7 +61,7 @@ describe('propagation', () => {
 
     expect(sporeNamed(germination, 'db').state).toBe('disabled')
     expect(sporeNamed(germination, 'app').state).toBe('dormant')
-    expect(sporeNamed(germination, 'app').reason).toBe('requires rhiza "db", which is disabled')
+    expect(sporeNamed(germination, 'app').reason).toBe('needs the connected system "db", which is disabled')
   })
 
   it('propagates a create() failure, and never creates the dependants', async () => {
@@ -72,7 +72,7 @@ describe('propagation', () => {
     const { germination } = await germinateIn(root(), SqliteStore.enabling('db', 'app'))
 
     expect(sporeNamed(germination, 'db').reason).toBe('create() failed: db create broke')
-    expect(sporeNamed(germination, 'app').reason).toBe('requires rhiza "db", which is dormant')
+    expect(sporeNamed(germination, 'app').reason).toBe('needs the connected system "db", which is dormant')
     expect(journal).toEqual(['db:create'])
   })
 })

@@ -34,7 +34,7 @@ describe('requires', () => {
 
     const spore = sporeNamed(germination, 'movies')
     expect(spore.state).toBe('dormant')
-    expect(spore.reason).toBe('requires rhiza "radarr", which is not installed')
+    expect(spore.reason).toBe('needs the connected system "radarr", which is not installed')
   })
 
   it('names every alternative of an any_of none of which is installed', async () => {
@@ -65,7 +65,9 @@ describe('requires', () => {
 
     const { germination } = await germinateIn(root(), SqliteStore.enabling('radarr', 'movies'))
 
-    expect(sporeNamed(germination, 'movies').reason).toBe('requires rhiza "radarr", which is not installed')
+    expect(sporeNamed(germination, 'movies').reason).toBe(
+      'needs the connected system "radarr", which is not installed',
+    )
   })
 
   it('leaves a spore with an absent optional rhiza live, its ctx.has() false', async () => {

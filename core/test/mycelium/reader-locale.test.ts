@@ -59,13 +59,15 @@ describe('a reason worded for its reader', () => {
     ).toBe('la migration de stockage 3 a échoué : no table')
     expect(
       actingAs(reader('fr'), () =>
-        reasonForReader(translator, 'requires rhiza "radarr", which is not installed'),
+        reasonForReader(translator, 'needs the connected system "radarr", which is not installed'),
       ),
-    ).toBe("requiert le rhiza « radarr », qui n'est pas installé")
+    ).toBe("a besoin du système connecté « radarr », qui n'est pas installé")
     // A select's argument is read back as the value it was chosen by.
     expect(
-      actingAs(reader('fr'), () => reasonForReader(translator, 'requires rhiza "radarr", which is dormant')),
-    ).toBe('requiert le rhiza « radarr », qui est en sommeil')
+      actingAs(reader('fr'), () =>
+        reasonForReader(translator, 'needs the connected system "radarr", which is dormant'),
+      ),
+    ).toBe('a besoin du système connecté « radarr », qui est en sommeil')
     // An install's reason, built of parts, reads whole in French.
     const installed = coreReason('notStarted', {
       what: reasonPart('installedAt', { strain: '1.0.0', source: 'home' }),
@@ -73,10 +75,10 @@ describe('a reason worded for its reader', () => {
       asked: requestsWords({ kind: 'enzyme', enforcing: false, rhizas: [], scopes: ['plugins.read'] }),
     })
     expect(installed).toBe(
-      'installed at strain 1.0.0 from source "home", and not started: it is an enzyme (commands), requires no other rhiza, and requests the mycelium scope plugins.read. Enable it to start it.',
+      'installed at strain 1.0.0 from source "home", and not started: it is a set of commands, needs no connected system, and asks to act on the bot itself (permission plugins.read). Enable it to start it.',
     )
     expect(actingAs(reader('fr'), () => reasonForReader(translator, installed))).toBe(
-      "installée en version 1.0.0 depuis la source « home », et pas démarrée : c'est une enzyme (des commandes), elle ne requiert aucun autre rhiza et demande la portée mycelium plugins.read. Activez-la pour la démarrer.",
+      "installée en version 1.0.0 depuis la source « home », et pas démarrée : c'est un ensemble de commandes, elle n'a besoin d'aucun système connecté et demande à agir sur le bot lui-même (permission plugins.read). Activez-la pour la démarrer.",
     )
     expect(faultRef(new Error('plain'))).toBeUndefined()
     expect(faultRef({ ref: { domain: 'discord' } })).toBeUndefined()

@@ -76,7 +76,7 @@ describe('sporangia from chat, through the real bus', () => {
         'probe 1.0.0 is installed from loopback-mirror, its archive proven against what the source published.',
       )
       expect(reply[1]).toStartWith('installed at strain 1.0.0 from source "loopback-mirror"')
-      expect(reply[1]).toContain('an enzyme (commands)')
+      expect(reply[1]).toContain('a set of commands')
       expect(reply[2]).toBe('It is disabled: read what it asks for, then switch it on with /enable probe.')
       expect(existsSync(join(installed(), 'spore.yaml'))).toBe(true)
       // Listed at once, read from its folder: its kind is known before it is enabled.

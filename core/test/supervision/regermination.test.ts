@@ -40,7 +40,7 @@ describe('enable and disable, in dependency order', () => {
     expect(log.events).toEqual(['teller stop', 'vault stop'])
     const teller = () => core.germination.byName.get('teller')
     expect(teller()?.state).toBe('dormant')
-    expect(teller()?.reason).toBe('requires rhiza "vault", which is disabled')
+    expect(teller()?.reason).toBe('needs the connected system "vault", which is disabled')
     expect(await one('/balance')).toBe('/balance is not available right now; the operator can see why.')
     log.events.length = 0
     expect(await one('/enable vault')).toBe('vault is enabled and live.')
@@ -225,7 +225,7 @@ describe('a cycle brought in while running', () => {
     )
     // Refused out of the graph, left no longer closes one: right waits on it instead.
     expect(await one('/enable right')).toBe(
-      'right is enabled and dormant: requires rhiza "left", which is dormant.',
+      'right is enabled and dormant: needs the connected system "left", which is dormant.',
     )
     expect(await one('/greet')).toStartWith('hello from v')
   })

@@ -107,7 +107,7 @@ describe('installs', () => {
     expect(status).toBe(200)
     expect(json.inoculation).toMatchObject({ spore: 'probe', strain: '1.0.0', source })
     expect(json.spore).toMatchObject({ name: 'probe', enabled: false, source, strain: '1.0.0' })
-    expect((json.spore as { reason: string }).reason).toContain('an enzyme (commands)')
+    expect((json.spore as { reason: string }).reason).toContain('a set of commands')
     expect(existsSync(installed())).toBe(true)
   })
 

@@ -52,7 +52,7 @@ test('an installed strain germinates disabled with its reason, and runs once ena
   const help = core.germination.byName.get('help')
   expect(help?.state).toBe('disabled')
   expect(help?.reason).toContain('installed at strain 1.0.0 from source "test-sporangium"')
-  expect(help?.reason).toContain('requests the mycelium scope commands.read')
+  expect(help?.reason).toContain('asks to act on the bot itself (permission commands.read)')
   expect(existsSync(join(folder, 'staging', 'help.x1y2z3'))).toBe(false)
   createPluginStore(core.store).recordInstall('help', { enabled: true, reason: null })
   await core.stop()

@@ -42,8 +42,8 @@ test('a first-party spore packed under its folder installs disabled, with what i
   const row = strainRowOf(ground.store, 'admin')
   expect(row).toMatchObject({ enabled: false, sourceId: SOURCE, strain: '1.0.0', previousStrain: null })
   expect(row?.reason).toContain('installed at strain 1.0.0 from source "test-sporangium"')
-  expect(row?.reason).toContain('an enzyme')
-  expect(row?.reason).toContain('requires no other rhiza')
+  expect(row?.reason).toContain('a set of commands')
+  expect(row?.reason).toContain('needs no connected system')
   for (const scope of [
     'plugins.read',
     'plugins.toggle',
@@ -69,7 +69,7 @@ test('a spore packed with its files at the root installs the same way', async ()
     readFileSync(join(SPORES, 'console', 'spore.yaml'), 'utf8'),
   )
   expect(strainRowOf(ground.store, 'console')?.reason).toContain(
-    'it is a hypha (a channel), requires no other rhiza, and requests no mycelium scope',
+    'it is a channel, needs no connected system, and asks for no power over the bot itself',
   )
 })
 
@@ -85,7 +85,7 @@ test('the reason names each rhiza required, optional ones and alternatives inclu
   await installStrain(ground.deps(), archiveOf('probe', await pack(dir)))
 
   expect(strainRowOf(ground.store, 'probe')?.reason).toContain(
-    'requires radarr, plex or jellyfin (optional), and requests the mycelium scope messages.send',
+    'needs the connected systems radarr, plex or jellyfin (optional), and asks to act on the bot itself (permission messages.send)',
   )
 })
 

@@ -70,7 +70,7 @@ describe('an upgrade', () => {
     expect(row?.reason).toContain(
       'upgraded to strain 2.0.0 from source "test-sporangium", which asks for more',
     )
-    expect(row?.reason).toContain('requests the mycelium scopes commands.read, plugins.toggle')
+    expect(row?.reason).toContain('asks to act on the bot itself (permissions commands.read, plugins.toggle)')
   })
 
   test('of an enabled spore requiring another rhiza, or turned into another kind, disables it', async () => {
@@ -82,7 +82,7 @@ describe('an upgrade', () => {
     enable()
     const rhiza = sporeFolder(ground, 'probe', { 'spore.yaml': 'kind: rhiza\nname: probe\nseptum: "^1.0"\n' })
     await installStrain(ground.deps(), archiveOf('probe', await pack(rhiza), '1.2.0'))
-    expect(strainRowOf(ground.store, 'probe')?.reason).toContain('it is a rhiza')
+    expect(strainRowOf(ground.store, 'probe')?.reason).toContain('it is a connected system')
   })
 
   test('of a disabled spore leaves it disabled, and drops the strain kept before', async () => {
@@ -111,9 +111,7 @@ describe('an upgrade', () => {
 
   test('of an enabled enforcing inhibitor asking for more is refused: it would open what it guards', async () => {
     await installStrain(ground.deps(), await guardOf('1.0.0', ['plugins.read']))
-    expect(strainRowOf(ground.store, 'probe')?.reason).toContain(
-      'an inhibitor (a filter on who is heard) that is enforcing',
-    )
+    expect(strainRowOf(ground.store, 'probe')?.reason).toContain('a filter on who is heard that is enforcing')
     enable()
     const before = ground.snapshot()
 
