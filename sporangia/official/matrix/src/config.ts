@@ -4,36 +4,13 @@ import { z } from 'zod'
 /** A Matrix user id: @localpart:server. */
 const USER_ID = /^@[^:\s]+:[^\s]+$/
 
+// Each field's .describe() names settings.<field> in the catalogues: its label and help, en and fr.
 const settings = z.strictObject({
-  homeserverUrl: z
-    .url({ protocol: /^https?$/ })
-    .describe(
-      'Where the bot account’s homeserver answers the client API, such as https://matrix.example.org',
-    ),
-  accessToken: z
-    .string()
-    .min(1)
-    .describe(
-      'The bot account’s access token (Element: Settings → Help & About → Access Token, in a session kept ' +
-        'for the bot; never log that session out, or the token dies with it)',
-    ),
-  acceptInvites: z
-    .enum(['all', 'none', 'listed'])
-    .default('none')
-    .describe(
-      'Which room invitations the bot accepts: from anyone, from nobody (the default: it stays in the rooms it is in), or from the users listed in inviters',
-    ),
-  inviters: z
-    .array(z.string())
-    .default([])
-    .describe('With acceptInvites: listed, the users whose invitations are accepted (@alice:example.org)'),
-  maxFileMegabytes: z
-    .number()
-    .int()
-    .min(1)
-    .max(1000)
-    .default(20)
-    .describe('The largest image or file fetched from a message, in MB'),
+  homeserverUrl: z.url({ protocol: /^https?$/ }).describe('settings.homeserverUrl'),
+  accessToken: z.string().min(1).describe('settings.accessToken'),
+  acceptInvites: z.enum(['all', 'none', 'listed']).default('none').describe('settings.acceptInvites'),
+  inviters: z.array(z.string()).default([]).describe('settings.inviters'),
+  maxFileMegabytes: z.number().int().min(1).max(1000).default(20).describe('settings.maxFileMegabytes'),
 })
 
 type Settings = z.output<typeof settings>

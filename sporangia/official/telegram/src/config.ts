@@ -10,37 +10,19 @@ const SECRET = /^[A-Za-z0-9_-]{1,256}$/
 /** The ports Telegram's own servers deliver webhooks to. */
 const WEBHOOK_PORTS = new Set(['', '443', '80', '88', '8443'])
 
+// Each field's .describe() names settings.<field> in the catalogues: its label and help, en and fr.
 const settings = z.strictObject({
-  token: z
-    .string()
-    .min(1)
-    .describe('The bot token BotFather gave you (/newbot or /token in a chat with @BotFather)'),
+  token: z.string().min(1).describe('settings.token'),
   webhookUrl: z
     .url({ protocol: /^https?$/ })
     .optional()
-    .describe(
-      'Leave empty to poll Telegram (works behind any router). To receive updates by webhook, the ' +
-        'public https address this bot’s web server is reached at, such as https://bot.example.org: ' +
-        'Telegram then posts to <that address>/spores/telegram/update',
-    ),
-  webhookSecret: z
-    .string()
-    .optional()
-    .describe(
-      'The secret Telegram sends with each webhook call (1–256 letters, digits, - or _); one is made ' +
-        'and kept when empty',
-    ),
+    .describe('settings.webhookUrl'),
+  webhookSecret: z.string().optional().describe('settings.webhookSecret'),
   apiRoot: z
     .url({ protocol: /^https?$/ })
     .optional()
-    .describe('A self-hosted Bot API server (telegram-bot-api); leave empty for Telegram itself'),
-  maxFileMegabytes: z
-    .number()
-    .int()
-    .min(1)
-    .max(2000)
-    .default(20)
-    .describe('The largest photo or document fetched from a message, in MB (Telegram serves at most 20)'),
+    .describe('settings.apiRoot'),
+  maxFileMegabytes: z.number().int().min(1).max(2000).default(20).describe('settings.maxFileMegabytes'),
 })
 
 type Settings = z.output<typeof settings>
