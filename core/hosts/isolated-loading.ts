@@ -49,7 +49,9 @@ export async function loadIsolated(
       ...(options.fresh === undefined ? {} : { fresh: options.fresh }),
     })) as LoadAnswer
   } catch (error) {
-    hostKeeper.discard(host, error)
+    // A host opened only to read a schema is never restarted: it ends now, not after a ping.
+    if (options.transient === true) hostKeeper.end(host)
+    else hostKeeper.discard(host, error)
     // A top level that never yields cannot answer: its host is ended, and this spore alone is dormant.
     return {
       ok: false,

@@ -167,6 +167,11 @@ export class HostKeeper {
     return this.#hosts.size
   }
 
+  /** The spores that have a host now (one name per host), for the surfaces and tests that ask. */
+  get spores(): string[] {
+    return [...this.#hosts].map((host) => host.spore)
+  }
+
   get #answerMs(): number {
     return this.#options.answerMs ?? 5_000
   }
