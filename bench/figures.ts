@@ -69,11 +69,16 @@ export async function timePath(run: PathRun): Promise<Timing> {
   }
 }
 
-/** A message from the test hypha `chat`, as its `say()` takes it. */
+/**
+ * A message from the test hypha `chat`, as its `say()` takes it: in one of twenty group rooms where
+ * many people talk, or, given `room`, in that direct conversation with the sender alone.
+ */
 export function chatMessage(options: { i: number; from: string; text: string; room?: string }) {
+  const room = `room${options.i % 20}`
   return {
     channel: 'chat',
-    conversationId: options.room ?? `room${options.i % 20}`,
+    conversationId: options.room ?? room,
+    ...(options.room === undefined ? { group: { id: room, name: room } } : {}),
     messageId: `m${options.i}`,
     sender: { channel: 'chat', externalId: options.from },
     text: options.text,
