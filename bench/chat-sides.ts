@@ -114,3 +114,23 @@ export function sideFigures(latencies: readonly number[], cpuUs: number): SideFi
     cpuUsPerMessage: cpuUs / sorted.length,
   }
 }
+
+/** Starts the bare SDK's side, then the bot's, measures them in turn, and stops both whatever happens. */
+export async function measurePath(options: {
+  readonly floorSide: () => Promise<ChatSide>
+  readonly coreSide: () => Promise<ChatSide>
+  readonly count: number
+  readonly warmUp: number
+}): Promise<ChannelFigures> {
+  const floor = await options.floorSide()
+  try {
+    const core = await options.coreSide()
+    try {
+      return await measureSides({ floor, core, count: options.count, warmUp: options.warmUp })
+    } finally {
+      await core.stop()
+    }
+  } finally {
+    await floor.stop()
+  }
+}

@@ -7,7 +7,7 @@ import { ClientEvent, createClient, type MatrixEvent, RoomEvent, SyncState } fro
 import { logger as sdkLogger } from 'matrix-js-sdk/lib/logger.js'
 import { startCoreWith } from '../core/test/support/boot-core.ts'
 import { BOT, type FakeMatrix, startFakeMatrix } from '../sporangia/official/matrix/test/fake/index.ts'
-import { botSide, type ChannelFigures, type ChatSide, measureSides } from './chat-sides.ts'
+import { botSide, type ChannelFigures, type ChatSide, measurePath } from './chat-sides.ts'
 import { BENCH_ENZYME } from './spores.ts'
 
 const WARM_UP = 50
@@ -82,13 +82,6 @@ async function floorSide(): Promise<ChatSide> {
   }
 }
 
-export async function matrixPath(count: number): Promise<ChannelFigures> {
-  const floor = await floorSide()
-  const core = await coreSide()
-  try {
-    return await measureSides({ floor, core, count, warmUp: WARM_UP })
-  } finally {
-    await core.stop()
-    await floor.stop()
-  }
+export function matrixPath(count: number): Promise<ChannelFigures> {
+  return measurePath({ floorSide, coreSide, count, warmUp: WARM_UP })
 }

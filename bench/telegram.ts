@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { Bot } from 'grammy'
 import { startCoreWith } from '../core/test/support/boot-core.ts'
 import { type FakeTelegram, startFakeTelegram } from '../sporangia/official/telegram/test/fake/index.ts'
-import { botSide, type ChannelFigures, type ChatSide, measureSides } from './chat-sides.ts'
+import { botSide, type ChannelFigures, type ChatSide, measurePath } from './chat-sides.ts'
 import { BENCH_ENZYME } from './spores.ts'
 
 const WARM_UP = 50
@@ -57,13 +57,6 @@ async function floorSide(): Promise<ChatSide> {
   }
 }
 
-export async function telegramPath(count: number): Promise<ChannelFigures> {
-  const floor = await floorSide()
-  const core = await coreSide()
-  try {
-    return await measureSides({ floor, core, count, warmUp: WARM_UP })
-  } finally {
-    await core.stop()
-    await floor.stop()
-  }
+export function telegramPath(count: number): Promise<ChannelFigures> {
+  return measurePath({ floorSide, coreSide, count, warmUp: WARM_UP })
 }
