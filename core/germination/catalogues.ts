@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { CatalogError, type CompiledCatalog, compileCatalog, lazyCatalog } from '@mycelo/septum'
+import { CatalogError, type CompiledCatalog, checkCatalog, lazyCatalog } from '@mycelo/septum'
 import { coreReason } from '../i18n/reason-words.ts'
 import { excerpt } from './excerpt.ts'
 import { faultText } from './fault.ts'
@@ -40,9 +40,9 @@ export async function loadCatalogues(dir: string): Promise<CataloguesLoad> {
       return { ok: false, reason: excerpt(reason) }
     }
     try {
-      // Compiled whole, so a catalogue that does not compile refuses the spore as before; only the
-      // sources are kept, each message compiled again when first said (about 2 MiB less at idle).
-      compileCatalog(locale, read.value)
+      // Checked whole, so a catalogue that does not compile refuses the spore as before; only the
+      // sources are kept, each message compiled when first said (about 2 MiB less at idle).
+      checkCatalog(locale, read.value)
       catalogs.set(locale, lazyCatalog(locale, read.value))
     } catch (error) {
       if (!(error instanceof CatalogError)) throw error

@@ -2,6 +2,7 @@ export {
   CatalogError,
   type CatalogErrorOptions,
   type CompiledCatalog,
+  checkCatalog,
   compileCatalog,
   flattenCatalog,
   formatMessage,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'bun:test'
 import { FormatError, type IntlMessageFormat } from 'intl-messageformat'
 import { parse } from 'yaml'
-import { CatalogError, compileCatalog, lazyCatalog } from '../src/index.ts'
+import { CatalogError, checkCatalog, compileCatalog, lazyCatalog } from '../src/index.ts'
 
 const compiled = (locale: string, yaml: string) => compileCatalog(locale, parse(yaml))
 const message = (yaml: string, key = 'k'): IntlMessageFormat => {
@@ -56,6 +56,34 @@ describe('compileCatalog', () => {
     const error = caught(() => compileCatalog('en_US!', { a: 'x' }))
     expect(error.key).toBe('')
     expect(error.message).toBe('catalogue "en_US!": not a valid locale tag')
+  })
+})
+
+describe('checkCatalog', () => {
+  // Germination checks a spore's catalogues whole and keeps only their sources: a check must refuse
+  // exactly what compiling refuses, with the same words.
+  const refusals: ReadonlyArray<readonly [string, string]> = [
+    ['en', 'ok: fine\nhelp:\n  text: "Try {name"\n'],
+    ['en', 'help:\n  text: Try <title> now\n'],
+    ['fr', 'c: "{n, plural, one {# film}}"\n'],
+    ['en', 's: "{g, select}"\n'],
+    ['en', 'a: 3\n'],
+    ['en_US!', 'a: x\n'],
+  ]
+  for (const [locale, yaml] of refusals) {
+    it(`refuses ${JSON.stringify(yaml)} as compileCatalog does`, () => {
+      const compiling = caught(() => compileCatalog(locale, parse(yaml)))
+      const checking = caught(() => checkCatalog(locale, parse(yaml)))
+      expect(checking.message).toBe(compiling.message)
+      expect(checking.key).toBe(compiling.key)
+    })
+  }
+
+  it('accepts what compiles, plurals, selects, tags and skeletons included', () => {
+    const yaml =
+      'a:\n  b: "Bonjour {name}"\nc: "{n, plural, one {# film} other {# films}}"\nd: "<b>x</b>"\ne: "{n, number, ::percent}"\n'
+    expect(() => checkCatalog('fr', parse(yaml))).not.toThrow()
+    expect(compileCatalog('fr', parse(yaml)).messages.size).toBe(4)
   })
 })
 

@@ -21,6 +21,28 @@ export function compileCatalog(locale: string, parsed: unknown): CompiledCatalog
   return { locale, messages }
 }
 
+/**
+ * Throws the CatalogError compileCatalog would throw, without keeping anything: each message goes
+ * through the parser the compiler uses, with the locale resolved once for the whole catalogue
+ * rather than once per message, and no formatters built for messages that are only checked.
+ */
+export function checkCatalog(locale: string, parsed: unknown): void {
+  checkLocaleTag(locale)
+  const parse = IntlMessageFormat.__parse
+  if (parse === undefined) {
+    compileCatalog(locale, parsed)
+    return
+  }
+  const resolved = IntlMessageFormat.resolveLocale(locale)
+  for (const [key, message] of flattenCatalog(locale, parsed)) {
+    try {
+      parse(message, { locale: resolved })
+    } catch (error) {
+      throw new CatalogError({ locale, key, reason: describeIcuError(error), cause: error })
+    }
+  }
+}
+
 /** Throws the CatalogError a catalogue under an invalid locale tag gets. */
 export function checkLocaleTag(locale: string): void {
   try {

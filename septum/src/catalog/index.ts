@@ -1,7 +1,7 @@
 export type { CatalogErrorOptions } from './catalog-error.ts'
 export { CatalogError } from './catalog-error.ts'
 export type { CompiledCatalog } from './compile-catalog.ts'
-export { compileCatalog } from './compile-catalog.ts'
+export { checkCatalog, compileCatalog } from './compile-catalog.ts'
 export { flattenCatalog } from './flatten-catalog.ts'
 export { formatMessage } from './format-message.ts'
 export { lazyCatalog } from './lazy-catalog.ts'
