@@ -16,9 +16,11 @@ export function sporeTranslate(options: SporeTranslateOptions): Translate {
   const { translator, spore, domains } = options
   return (key, params, locale) => {
     const ref: TranslatableRef =
-      typeof key === 'string'
-        ? { domain: spore, key, ...(params ? { params } : {}) }
-        : { ...key, ...(params ? { params: { ...key.params, ...params } } : {}) }
+      typeof key !== 'string'
+        ? { ...key, ...(params ? { params: { ...key.params, ...params } } : {}) }
+        : params === undefined
+          ? { domain: spore, key }
+          : { domain: spore, key, params }
     if (!domains.has(ref.domain)) {
       throw new Error(
         `spore "${spore}" cannot read the "${ref.domain}" domain: only its own, "${COMMON_DOMAIN}" ` +

@@ -1,30 +1,14 @@
-import {
-  bindArgs,
-  type CodeCommand,
-  type Enzyme,
-  type IncomingMessage,
-  isCodeCommand,
-  type OutgoingContent,
-  type ParsedCommand,
-  parseCommand,
-} from '@mycelo/septum'
+import { type IncomingMessage, isCodeCommand, type OutgoingContent, parseCommand } from '@mycelo/septum'
 import type { Admission, AdmissionChain } from '../admission/chain.ts'
-import { ownMember } from '../germination/implementation.ts'
-import type { PrincipalSnapshot } from '../identity/directory.ts'
 import { patternsAllow } from '../identity/patterns.ts'
-import { actingAs } from '../mycelium/actor.ts'
-import { DeadlineExceeded, isThenable, raceDeadline } from '../supervision/deadline.ts'
-import { InFlight } from '../supervision/in-flight.ts'
 import type { SporeContexts } from './contexts.ts'
+import type { CommandTurn, Step } from './dispatch-types.ts'
+import { HandlerCalls } from './handler-calls.ts'
 import { MessagesInFlight } from './in-flight-messages.ts'
 import { describe } from './listeners.ts'
 import { normalise } from './normalise.ts'
-import type { Route } from './routes.ts'
 import type { CoreRuntime } from './runtime.ts'
 import { unknownCommandReply } from './suggest.ts'
-
-/** A step that finished at once, or a promise of it: the common path never waits on a turn it need not. */
-type Step = void | Promise<void>
 
 const DONE: Promise<void> = Promise.resolve()
 
@@ -34,8 +18,6 @@ const HELD_BEFORE_ADMISSION = 256
 const MESSAGES_IN_FLIGHT = 10_000
 /** How long a command for a spore being restarted waits for it before being told to try again. */
 const RESTART_WAIT_MS = 2_000
-/** Handlers one enzyme may have running at once; a stuck one answers busy past it. */
-const HANDLERS_IN_FLIGHT = 64
 
 /** What watches the message path from outside it: the /metrics counters. */
 export interface PathObserver {
@@ -56,11 +38,9 @@ interface Held {
  */
 export class Rhizomorph {
   readonly #runtime: CoreRuntime
-  readonly #contexts: SporeContexts
   readonly #admission: AdmissionChain
   readonly #inFlight = new MessagesInFlight()
-  /** Handlers still running per enzyme, abandoned ones included. */
-  readonly #handling: InFlight
+  readonly #handlers: HandlerCalls
   /** Messages emitted before the inhibitors started, replayed through admission once they have. */
   readonly #held: Held[] = []
   #admissionOpen = false
@@ -68,15 +48,15 @@ export class Rhizomorph {
   #observer: PathObserver | undefined
 
   constructor(options: { runtime: CoreRuntime; contexts: SporeContexts; admission: AdmissionChain }) {
-    this.#runtime = options.runtime
-    this.#contexts = options.contexts
+    const runtime = options.runtime
+    this.#runtime = runtime
     this.#admission = options.admission
-    this.#handling = new InFlight(HANDLERS_IN_FLIGHT, (spore, limit) =>
-      this.#runtime.logger.warn('an enzyme has too many handlers still running; answering busy', {
-        spore,
-        limit,
-      }),
-    )
+    this.#handlers = new HandlerCalls({
+      contexts: options.contexts,
+      logger: runtime.logger,
+      deadlineMs: () => runtime.config.timeouts.handler,
+      refuse: (turn, key) => this.#say(turn, key, { command: this.#named(turn) }),
+    })
   }
 
   /**
@@ -245,71 +225,13 @@ export class Rhizomorph {
       )
       return this.#send(message, { text })
     }
-    return this.#run(route, declared, turn, capabilities)
+    return this.#handlers.run(route, declared, turn, capabilities)
   }
 
   /** A command for a spore being started again: it waits, briefly, then goes on or is told to retry. */
   async #waitForRestart(turn: CommandTurn): Promise<void> {
     if (await this.#runtime.lifecycle.settled(RESTART_WAIT_MS)) return this.#command(turn, true)
     return this.#say(turn, 'reply.restarting', { command: this.#named(turn) })
-  }
-
-  /** A code: command: its handler, with its context; a throw is logged and answered, never escapes. */
-  async #run(route: Route, declared: CodeCommand, turn: CommandTurn, capabilities: DispatchCapabilities) {
-    const invocation = {
-      command: declared.name,
-      args: bindArgs(route.argNames, turn.parsed),
-      rest: turn.parsed.rest,
-      message: turn.message,
-    }
-    try {
-      const handlers = (route.spore.instance as Enzyme).handlers
-      const handler = ownMember(handlers, declared.code)
-      if (typeof handler !== 'function') throw new Error(`no handler named "${declared.code}"`)
-      const context = this.#contexts.handler(route.spore, { ...turn, capabilities })
-      const actor = {
-        kind: 'principal',
-        principalId: turn.principal.id,
-        channel: turn.message.channel,
-        spore: route.plugin,
-        locale: turn.locale,
-      } as const
-      if (!this.#handling.enter(route.plugin))
-        return await this.#say(turn, 'reply.busy', { command: this.#named(turn) })
-      let running: unknown
-      try {
-        running = actingAs(actor, () => handler.call(handlers, invocation, context))
-      } finally {
-        // A handler that returned (or threw) at once holds no slot; one still running does, deadline or not.
-        if (!isThenable(running)) this.#handling.leave(route.plugin)
-      }
-      if (isThenable(running)) {
-        await raceDeadline(running, {
-          step: `handler ${declared.code}()`,
-          ms: this.#runtime.config.timeouts.handler,
-          onSettled: () => this.#handling.leave(route.plugin),
-        })
-      }
-    } catch (error) {
-      if (error instanceof DeadlineExceeded) {
-        const { step, ms } = error
-        this.#runtime.logger.warn('deadline passed', {
-          spore: route.plugin,
-          step,
-          ms,
-          command: declared.name,
-        })
-        return await this.#say(turn, 'reply.tooSlow', { command: this.#named(turn) })
-      }
-      this.#runtime.logger.error('a command handler failed', {
-        spore: route.plugin,
-        command: declared.name,
-        error: describe(error),
-        // Where it threw, for the operator who reads the log to fix it.
-        ...(error instanceof Error && error.stack ? { stack: error.stack } : {}),
-      })
-      await this.#say(turn, 'reply.failed', { command: this.#named(turn) })
-    }
   }
 
   /** The command as typed, for a refusal or a failure that names it back. */
@@ -332,12 +254,3 @@ export class Rhizomorph {
     })
   }
 }
-
-interface CommandTurn {
-  readonly message: IncomingMessage
-  readonly principal: PrincipalSnapshot
-  readonly locale: string
-  readonly parsed: ParsedCommand
-}
-
-type DispatchCapabilities = ReturnType<CoreRuntime['hyphae']['capabilitiesOf']>

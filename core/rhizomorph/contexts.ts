@@ -84,15 +84,28 @@ export class SporeContexts implements ContextFactory {
     return context
   }
 
-  /** A handler's context: the start context plus who is asking, where, and in which language. */
-  handler(spore: GerminatedSpore, turn: Turn): EnzymeContext {
-    const runtime = this.#runtime
-    const { message, principal, locale, capabilities } = turn
+  /**
+   * A handler's context: the start context plus who is asking, where, and in which language. Its
+   * members are named one by one rather than spread: one is made for every command served.
+   */
+  handler(spore: GerminatedSpore, turn: Turn, capabilities: Capabilities): EnzymeContext {
+    const hyphae = this.#runtime.hyphae
+    const start = this.enzymeStart(spore)
+    const { message, principal, locale } = turn
     return {
-      ...this.enzymeStart(spore),
+      config: start.config,
+      logger: start.logger,
+      rhiza: start.rhiza,
+      has: start.has,
+      storage: start.storage,
+      schedule: start.schedule,
+      push: start.push,
+      capabilitiesOf: start.capabilitiesOf,
+      on: start.on,
+      localeFor: start.localeFor,
       t: this.#readerTranslate(spore, locale),
       reply: (content) =>
-        runtime.hyphae.send({ channel: message.channel, conversationId: message.conversationId }, content),
+        hyphae.send({ channel: message.channel, conversationId: message.conversationId }, content),
       principal: principal.principal,
       capabilities,
       locale,
@@ -180,5 +193,4 @@ export interface Turn {
   readonly message: IncomingMessage
   readonly principal: PrincipalSnapshot
   readonly locale: string
-  readonly capabilities: Capabilities
 }

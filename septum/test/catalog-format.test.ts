@@ -38,3 +38,40 @@ describe('formatMessage', () => {
     expect(format('dormant', { plugin: 'x', reason: 'a... b' })).toBe('x is dormant: a... b.')
   })
 })
+
+describe('formatMessage on plain messages (text and {name} only), joined without ICU parts', () => {
+  const plain = compileCatalog('en', {
+    one: 'echo: {text}',
+    two: '{a}{b} and {a}',
+    none: 'no placeholder',
+    empty: '',
+    escaped: "it''s '{literal}' {x}",
+  })
+  // The same compiled message with its AST hidden: intl-messageformat formats it, as before.
+  const throughIcu = (key: string) => {
+    const message = plain.messages.get(key)!
+    return { format: (values?: Record<string, never>) => message.format(values) }
+  }
+  const values: unknown[] = ['hi', 'Done.', '', 0, 42, 1.5, Number.NaN, 10n, null, undefined, false]
+
+  it('prints every kind of value exactly as intl-messageformat does', () => {
+    for (const key of ['one', 'two', 'none', 'empty', 'escaped'])
+      for (const a of values)
+        for (const b of ['x', 'End!']) {
+          const params = { text: a, a, b, x: b }
+          expect(formatMessage(plain.messages.get(key)!, params)).toBe(formatMessage(throughIcu(key), params))
+        }
+    expect(formatMessage(plain.messages.get('escaped')!, { x: 1 })).toBe("it's {literal} 1")
+    expect(formatMessage(plain.messages.get('two')!, { a: 'Done.', b: '.x' })).toBe('Done.x and Done.')
+  })
+
+  it('leaves a missing value, an object or true to intl-messageformat, which throws or prints it as before', () => {
+    const one = plain.messages.get('one')!
+    expect(() => formatMessage(one, {})).toThrow(/text/)
+    expect(() => formatMessage(one)).toThrow(/text/)
+    expect(formatMessage(one, { text: true })).toBe(formatMessage(throughIcu('one'), { text: true }))
+    expect(formatMessage(one, { text: ['a', 'b'] })).toBe(
+      formatMessage(throughIcu('one'), { text: ['a', 'b'] }),
+    )
+  })
+})

@@ -203,12 +203,15 @@ describe('people, conversations and locale', () => {
     core.assembly.runtime.directory.invalidate()
     expect(await core.ask('/films.add Alien 1979')).toEqual(['Alien (1979) est en file'])
     const films = core.germination.byName.get('films')!
-    const t = core.assembly.contexts.handler(films, {
-      message: {} as never,
-      principal: core.assembly.runtime.directory.resolve({ channel: 'chat', externalId: 'owner' }),
-      locale: 'fr',
-      capabilities: core.assembly.runtime.hyphae.capabilitiesOf('chat'),
-    }).t
+    const t = core.assembly.contexts.handler(
+      films,
+      {
+        message: {} as never,
+        principal: core.assembly.runtime.directory.resolve({ channel: 'chat', externalId: 'owner' }),
+        locale: 'fr',
+      },
+      core.assembly.runtime.hyphae.capabilitiesOf('chat'),
+    ).t
     expect(t('only.english')).toBe('only in English')
     expect(t('only.english')).toBe('only in English')
     const warnings = core.logs().filter((l) => l.msg === 'translation missing; using the default locale')
