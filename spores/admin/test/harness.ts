@@ -171,7 +171,8 @@ export async function run(
     ...(options.group === true && { group: { id: 'g1', name: 'Friends' } }),
   }
   const recorded: Recorded = { replies: [], warnings: [] }
-  const handler = module.create().handlers[declared.code]
+  // create() may answer a promise (the contract's Awaitable): a spore in a host always does.
+  const handler = (await module.create()).handlers[declared.code]
   if (handler === undefined) throw new Error(`no handler ${declared.code}`)
   await handler({ command, args, rest, message }, contextFor(mycelium, recorded, options.locale))
   return { ...recorded, reply: recorded.replies.join('\n---\n') }

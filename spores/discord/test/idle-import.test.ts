@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'bun:test'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ROOT, startBoot } from '../../../core/test/boot/process.ts'
 import { scratchFolder } from '../../../core/test/store/scratch.ts'
@@ -16,20 +16,52 @@ writeFileSync(
   `spores: [${join(ROOT, 'spores')}]\ndatabase: ${join(scratch.path, 'mycelo.db')}\nhttp:\n  port: 0\n`,
 )
 const listing = join(scratch.path, 'modules.txt')
+const hostListing = join(scratch.path, 'host-modules.txt')
 const preload = join(scratch.path, 'list-modules.ts')
+const hostPreload = join(scratch.path, 'list-host-modules.ts')
+// A spore run in a host (MYCELO_ISOLATION=worker runs them all there) loads in a worker, which the
+// process's preload does not reach: every worker gets one of its own, which adds what its thread has
+// loaded to the listing before each message it sends (a host answers its load before it is ended).
 writeFileSync(
   preload,
   `import { writeFileSync } from 'node:fs'
 process.on('exit', () => writeFileSync(${JSON.stringify(listing)}, Object.keys(require.cache).join('\\n')))
+const Thread = globalThis.Worker
+globalThis.Worker = class extends Thread {
+  constructor(url, options = {}) {
+    super(url, { ...options, preload: [...(options.preload ?? []), ${JSON.stringify(hostPreload)}] })
+  }
+}
+`,
+)
+writeFileSync(
+  hostPreload,
+  `import { appendFileSync } from 'node:fs'
+const listed = new Set()
+const list = () => {
+  const loaded = Object.keys(require.cache).filter((path) => !listed.has(path))
+  for (const path of loaded) listed.add(path)
+  if (loaded.length > 0) appendFileSync(${JSON.stringify(hostListing)}, loaded.join('\\n') + '\\n')
+}
+const post = globalThis.postMessage
+globalThis.postMessage = (...args) => (list(), post.apply(globalThis, args))
+const portPost = MessagePort.prototype.postMessage
+MessagePort.prototype.postMessage = function (...args) {
+  list()
+  return portPost.apply(this, args)
+}
 `,
 )
 
+/** Every module the bot loaded, on its own thread and in its hosts' workers. */
 async function modulesOfOneRun(): Promise<string[]> {
+  rmSync(hostListing, { force: true })
   const booted = startBoot(config, { BUN_OPTIONS: `--preload ${preload}` })
   await booted.waitFor('Mycelo is running')
   booted.child.kill('SIGTERM')
   expect(await booted.exited()).toBe(0)
-  return readFileSync(listing, 'utf8').split('\n')
+  const inHosts = existsSync(hostListing) ? readFileSync(hostListing, 'utf8').split('\n') : []
+  return [...readFileSync(listing, 'utf8').split('\n'), ...inHosts]
 }
 
 const discordLibrary = (path: string) => path.includes('/node_modules/discord.js/')

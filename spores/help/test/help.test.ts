@@ -60,7 +60,8 @@ async function ask(options: {
     ...(options.locale !== undefined && { locale: options.locale }),
     ...(options.prefix !== undefined && { config: { prefix: options.prefix } }),
   })
-  await module.create().handlers.help(invocation(options.args ?? {}, options.group), ctx)
+  // create() may answer a promise (the contract's Awaitable): a spore in a host always does.
+  await (await module.create()).handlers.help(invocation(options.args ?? {}, options.group), ctx)
   return { replies, calls: mycelium.calls }
 }
 

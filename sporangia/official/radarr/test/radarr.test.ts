@@ -114,20 +114,25 @@ describe('radarr rhiza', () => {
     ])
   })
 
+  // A consumer awaits every api member: across a host each one answers a promise (septum README).
   it('words its faults in its own domain and reports them as health', async () => {
     const wrongKey = await started({ url: radarr.url, apiKey: 'not-the-key' })
     const refused = await wrongKey.api.lookup('x').catch((error: unknown) => error)
-    expect(wrongKey.api.faultOf(refused)).toEqual({ domain: 'radarr', key: 'fault.unauthorized', params: {} })
+    expect(await wrongKey.api.faultOf(refused)).toEqual({
+      domain: 'radarr',
+      key: 'fault.unauthorized',
+      params: {},
+    })
     expect(await wrongKey.health()).toMatchObject({ state: 'degraded' })
 
     radarr.failWith(500)
     try {
       const broken = await api.queue().catch((error: unknown) => error)
-      expect(api.faultOf(broken)).toMatchObject({ key: 'fault.status', params: { status: 500 } })
+      expect(await api.faultOf(broken)).toMatchObject({ key: 'fault.status', params: { status: 500 } })
     } finally {
       radarr.failWith(undefined)
     }
-    expect(api.faultOf(new Error('anything else'))).toBeUndefined()
+    expect(await api.faultOf(new Error('anything else'))).toBeUndefined()
   })
 
   it('gives up on a Radarr that does not answer in time, and on one that is not there', async () => {
@@ -136,7 +141,7 @@ describe('radarr rhiza', () => {
     try {
       const slow = await started({ url: radarr.url, apiKey: radarr.apiKey, timeoutSeconds: 1 })
       const late = await slow.api.status().catch((error: unknown) => error)
-      expect(t(slow.api.faultOf(late)!)).toBe('Radarr n’a pas répondu en 1 seconde.')
+      expect(t((await slow.api.faultOf(late))!)).toBe('Radarr n’a pas répondu en 1 seconde.')
       expect(await slow.health()).toMatchObject({ state: 'unreachable' })
     } finally {
       radarr.delay(0)
@@ -145,7 +150,7 @@ describe('radarr rhiza', () => {
     await gone.stop()
     const nowhere = await started({ url: gone.url, apiKey: 'k' })
     const missing = await nowhere.api.status().catch((error: unknown) => error)
-    expect(t(nowhere.api.faultOf(missing)!)).toBe(`Radarr est injoignable à ${gone.url}.`)
+    expect(t((await nowhere.api.faultOf(missing))!)).toBe(`Radarr est injoignable à ${gone.url}.`)
     expect(await nowhere.health()).toMatchObject({ state: 'unreachable' })
   })
 
