@@ -33,7 +33,8 @@ export interface DirectoryOptions {
  */
 export class PrincipalDirectory {
   readonly #options: DirectoryOptions
-  readonly #cache: RecentlyUsed<string, PrincipalSnapshot>
+  /** By channel, then the sender's id on it. */
+  readonly #cache: RecentlyUsed<string, string, PrincipalSnapshot>
   #rolePatterns: Map<string, readonly string[]> | undefined
 
   constructor(options: DirectoryOptions) {
@@ -47,11 +48,10 @@ export class PrincipalDirectory {
 
   /** The principal of someone already met, from memory or the store; undefined for a newcomer. */
   recall(sender: ChannelIdentity): PrincipalSnapshot | undefined {
-    const cacheKey = keyOf(sender)
-    const cached = this.#cache.get(cacheKey)
+    const cached = this.#cache.get(sender.channel, sender.externalId)
     if (cached) return cached
     const known = personByIdentity(this.#options.store, sender)
-    return known ? this.#remember(cacheKey, this.#snapshot(known)) : undefined
+    return known ? this.#remember(sender, this.#snapshot(known)) : undefined
   }
 
   /**
@@ -60,16 +60,15 @@ export class PrincipalDirectory {
    */
   meet(sender: ChannelIdentity, alongside?: () => void): PrincipalSnapshot {
     const { store, defaultRole, logger } = this.#options
-    const cacheKey = keyOf(sender)
     const { id, created } = welcomePrincipal(store, { identity: sender, role: defaultRole }, alongside)
     if (!created) {
       // Met by another connection between the read and the write: read them as they are.
       const snapshot = this.load(id)
-      return snapshot ? this.#remember(cacheKey, snapshot) : this.#snapshot(newcomer(id, sender, []))
+      return snapshot ? this.#remember(sender, snapshot) : this.#snapshot(newcomer(id, sender, []))
     }
     logger.info('first contact: new principal', { principal: id, channel: sender.channel, role: defaultRole })
     // Everything about a newcomer was just written: no need to read it back.
-    return this.#remember(cacheKey, this.#snapshot(newcomer(id, sender, [defaultRole])))
+    return this.#remember(sender, this.#snapshot(newcomer(id, sender, [defaultRole])))
   }
 
   /** A principal read fresh from the store, or undefined for an unknown id. */
@@ -100,8 +99,8 @@ export class PrincipalDirectory {
     return this.#rolePatterns.get(role) ?? []
   }
 
-  #remember(key: string, snapshot: PrincipalSnapshot): PrincipalSnapshot {
-    this.#cache.set(key, snapshot)
+  #remember(sender: ChannelIdentity, snapshot: PrincipalSnapshot): PrincipalSnapshot {
+    this.#cache.set(sender.channel, sender.externalId, snapshot)
     return snapshot
   }
 
@@ -116,8 +115,6 @@ export class PrincipalDirectory {
     this.#rolePatterns = undefined
   }
 }
-
-const keyOf = (sender: ChannelIdentity) => `${sender.channel}\u0000${sender.externalId}`
 
 /** What a snapshot is drawn from: a principal as the store reads them. */
 type Person = Pick<PrincipalInfo, 'id' | 'identities' | 'roles' | 'displayName' | 'locale'>

@@ -11,6 +11,8 @@ import type { CoreRuntime } from './runtime.ts'
 import { unknownCommandReply } from './suggest.ts'
 
 const DONE: Promise<void> = Promise.resolve()
+/** What a message is timed from while nothing observes the path. */
+const NOT_TIMED = -1
 
 /** Messages a hypha may emit while connecting, before admission is ready; later ones are dropped. */
 const HELD_BEFORE_ADMISSION = 256
@@ -75,12 +77,7 @@ export class Rhizomorph {
       return DONE
     }
     if (!this.#admissionOpen) return this.#hold(hypha, input)
-    const observer = this.#observer
-    if (observer === undefined) return this.#dispatch(hypha, input)
-    const started = performance.now()
-    // Told when the message is handled, by the same turn that stops counting it in flight.
-    const handled = () => observer.handled((performance.now() - started) / 1000)
-    return this.#dispatch(hypha, input, handled)
+    return this.#dispatch(hypha, input, this.#observer === undefined ? NOT_TIMED : performance.now())
   }
 
   /**
@@ -91,14 +88,14 @@ export class Rhizomorph {
     this.#observer = observer
   }
 
-  /** `handled`, if given, is called once the message is handled, however that went. */
-  #dispatch(hypha: string, input: unknown, handled?: () => void): Promise<void> {
+  /** `started` (from performance.now(), when observed) times the message until it is handled, however that went. */
+  #dispatch(hypha: string, input: unknown, started: number): Promise<void> {
     if (this.#inFlight.count >= MESSAGES_IN_FLIGHT) {
       this.#runtime.logger.warn('message dropped: too many messages in flight', {
         hypha,
         limit: MESSAGES_IN_FLIGHT,
       })
-      handled?.()
+      this.#handled(started)
       return DONE
     }
     let step: Step
@@ -109,10 +106,26 @@ export class Rhizomorph {
       step = undefined
     }
     if (!(step instanceof Promise)) {
-      handled?.()
+      this.#handled(started)
       return DONE
     }
-    return this.#inFlight.track(step, (error) => this.#failed(hypha, error), handled)
+    // Counted until handled; the observer is told by the same turn that stops counting it.
+    this.#inFlight.enter()
+    return step.then(
+      () => {
+        this.#inFlight.leave()
+        this.#handled(started)
+      },
+      (error: unknown) => {
+        this.#failed(hypha, error)
+        this.#inFlight.leave()
+        this.#handled(started)
+      },
+    )
+  }
+
+  #handled(started: number): void {
+    if (started !== NOT_TIMED) this.#observer?.handled((performance.now() - started) / 1000)
   }
 
   #hold(hypha: string, input: unknown): Promise<void> {

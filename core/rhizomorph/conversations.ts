@@ -21,7 +21,8 @@ const CONVERSATIONS_KEPT = 10_000
 /** The conversations the bot has seen: where, what kind, which language. Never what was said. */
 export class ConversationBook {
   readonly #store: Store
-  readonly #known = new RecentlyUsed<string, Known>(CONVERSATIONS_KEPT)
+  /** By channel, then the conversation's id on it. */
+  readonly #known = new RecentlyUsed<string, string, Known>(CONVERSATIONS_KEPT)
 
   readonly #statements: ReturnType<typeof prepareStatements>
 
@@ -32,8 +33,8 @@ export class ConversationBook {
 
   /** Notes the conversation as seen now, and answers its own stored locale, if one was chosen. */
   record(message: IncomingMessage, now = Date.now()): string | undefined {
-    const key = keyOf(message.channel, message.conversationId)
-    const known = this.#known.get(key)
+    const { channel, conversationId } = message
+    const known = this.#known.get(channel, conversationId)
     const kind: ConversationKind = message.group ? 'group' : 'dm'
     // A direct conversation is named for the person in it: the channel's name for them, else their id there.
     const label =
@@ -48,25 +49,21 @@ export class ConversationBook {
       return known.locale
     }
     // Not in memory, or stale: one upsert notes it and reads its locale back, with no read before.
-    const { channel, conversationId } = message
     noteWrite(this.#store.db.$client)
     const row = this.#statements.seen.get({ channel, conversationId, kind, label: label ?? null, seen: now })
     const locale = row?.locale ?? undefined
-    this.#known.set(key, { kind, label, locale, written: now })
+    this.#known.set(channel, conversationId, { kind, label, locale, written: now })
     return locale
   }
 
   /** The conversation's own stored locale, if one was chosen. */
   localeOf(channel: string, conversationId: string): string | undefined {
-    const key = keyOf(channel, conversationId)
-    return (this.#known.get(key) ?? this.#load(channel, conversationId))?.locale
+    return (this.#known.get(channel, conversationId) ?? this.#load(channel, conversationId))?.locale
   }
 
   /** Whether the bot has seen the conversation. */
   has(channel: string, conversationId: string): boolean {
-    return (
-      (this.#known.get(keyOf(channel, conversationId)) ?? this.#load(channel, conversationId)) !== undefined
-    )
+    return (this.#known.get(channel, conversationId) ?? this.#load(channel, conversationId)) !== undefined
   }
 
   setLocale(channel: string, conversationId: string, locale: string | null): boolean {
@@ -76,7 +73,7 @@ export class ConversationBook {
       .where(and(eq(conversations.channel, channel), eq(conversations.conversationId, conversationId)))
       .returning({ channel: conversations.channel })
       .all()
-    this.#known.delete(keyOf(channel, conversationId))
+    this.#known.delete(channel, conversationId)
     return changed.length > 0
   }
 
@@ -106,13 +103,9 @@ export class ConversationBook {
       locale: row.locale ?? undefined,
       written: row.lastSeen.getTime(),
     }
-    this.#known.set(keyOf(channel, conversationId), known)
+    this.#known.set(channel, conversationId, known)
     return known
   }
-}
-
-function keyOf(channel: string, conversationId: string): string {
-  return `${channel}\u0000${conversationId}`
 }
 
 /** The two statements every new or stale conversation runs, prepared once. */

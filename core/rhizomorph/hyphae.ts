@@ -57,9 +57,8 @@ export class HyphaRegistry {
 
   /** What a channel can do; nothing for a channel that is not installed or not live. */
   capabilitiesOf(channel: string): Capabilities {
-    if (!this.hypha(channel)) return NO_CAPABILITIES
     const spore = this.#germination.byName.get(channel)
-    if (!spore?.manifest) return NO_CAPABILITIES
+    if (spore?.kind !== 'hypha' || spore.state !== 'live' || !spore.manifest) return NO_CAPABILITIES
     let capabilities = this.#capabilities.get(spore)
     if (capabilities === undefined) {
       const declared = (spore.manifest as HyphaManifest).capabilities
@@ -108,13 +107,12 @@ export class HyphaRegistry {
     }
   }
 
-  /** The same for every send on a channel with one length, so made once rather than per message. */
+  /** The same for every send on a channel, so made once rather than per message (again if its length changed). */
   #sendDeadline(channel: string, ms: number): DeadlineOptions {
-    const key = `${ms}\u0000${channel}`
-    let options = this.#sendDeadlines.get(key)
-    if (options === undefined) {
+    let options = this.#sendDeadlines.get(channel)
+    if (options?.ms !== ms) {
       options = { step: `send() on ${channel}`, ms, ...this.#expiry(channel) }
-      this.#sendDeadlines.set(key, options)
+      this.#sendDeadlines.set(channel, options)
     }
     return options
   }

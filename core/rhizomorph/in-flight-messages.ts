@@ -10,23 +10,14 @@ export class MessagesInFlight {
     return this.#count
   }
 
-  /**
-   * Counts `step` until it settles; its failure goes to `failed`, so the answer never rejects.
-   * `settled`, if given, is called after, in the same turn rather than one more promise later.
-   */
-  track(step: Promise<void>, failed: (error: unknown) => void, settled?: () => void): Promise<void> {
+  /** One more message that did not finish at once; each is matched by a `leave`. */
+  enter(): void {
     this.#count++
-    return step.then(
-      () => {
-        this.#settled()
-        settled?.()
-      },
-      (error: unknown) => {
-        failed(error)
-        this.#settled()
-        settled?.()
-      },
-    )
+  }
+
+  leave(): void {
+    this.#count--
+    if (this.#count === 0) this.#drained?.()
   }
 
   /** Answers whether every message finished within `timeoutMs`. */
@@ -42,10 +33,5 @@ export class MessagesInFlight {
     const outcome = await Promise.race([none, late])
     clearTimeout(timer)
     return outcome
-  }
-
-  #settled(): void {
-    this.#count--
-    if (this.#count === 0) this.#drained?.()
   }
 }
