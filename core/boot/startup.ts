@@ -11,7 +11,7 @@ import type { LogTap } from '../http/api/events.ts'
 import { MetricsRegistry } from '../http/metrics.ts'
 import { type HttpServer, startHttp } from '../http/server.ts'
 import type { Clock } from '../schedule/clock.ts'
-import { cleanLeftovers } from '../sporangium/installation.ts'
+import { cleanFolders, foldersOf } from '../sporangium/staging/folders.ts'
 import type { PluginStore, Store } from '../store/index.ts'
 import { raceDeadline } from '../supervision/deadline.ts'
 import { coreCatalogues } from './catalogues.ts'
@@ -69,7 +69,8 @@ export async function startUp(options: StartUpOptions): Promise<StartUp> {
   if (!opening.ok) return opening
   const { config, store, plugins, close } = opening.value
   try {
-    if (!check) await cleanLeftovers({ config, logger })
+    // The staging folders' own module: the install machinery is loaded when something is installed.
+    if (!check) await cleanFolders(foldersOf(config), logger)
     let refused: string | undefined
     let germination: Germination
     try {

@@ -10,8 +10,6 @@ import {
 } from '@mycelo/septum'
 import { audited } from '../audit/audited.ts'
 import type { CoreRuntime } from '../rhizomorph/runtime.ts'
-import { fetchStrain, newestRunningHere, offeredBy } from '../sporangium/fetching.ts'
-import { installStrain, rollBack, uninstall } from '../sporangium/installation.ts'
 import { type SourceOutcomes, sourceOutcomes } from '../sporangium/sources.ts'
 import { installRecords } from '../store/install-rows.ts'
 import { refused, settling } from './outcome.ts'
@@ -32,10 +30,16 @@ export interface SourceManageOutcomes extends SourceOutcomes {
 
 type Progress = (received: number, total: number | undefined) => void
 
+// Fetching and installing (drivers, archives, staging) are loaded at the first install, listing or
+// removal: a bot that only runs its spores never holds them.
+const fetching = () => import('../sporangium/fetching.ts')
+const installation = () => import('../sporangium/installation.ts')
+
 export function sourceManageOutcomes(runtime: CoreRuntime): SourceManageOutcomes {
   const { store, plugins, config, logger } = runtime
   const inoculate = async (request: InoculationRequest & { readonly onProgress?: Progress }) => {
     // Every fetch-side refusal comes back before the install side is asked to touch a folder.
+    const [{ fetchStrain }, { installStrain }] = await Promise.all([fetching(), installation()])
     const fetched = await fetchStrain({ store, config }, request)
     if (!fetched.ok) return fetched
     const { spore, strain, source, bytes, sha256, carried } = fetched.value
@@ -51,11 +55,13 @@ export function sourceManageOutcomes(runtime: CoreRuntime): SourceManageOutcomes
     ...sourceOutcomes({ store, config }),
     inoculate,
     // Described in the reader's language where the source carries the spore's own words for it.
-    offered: (sourceId) => offeredBy({ store, config }, sourceId, readerLocale(config.defaultLocale)),
+    offered: async (sourceId) =>
+      (await fetching()).offeredBy({ store, config }, sourceId, readerLocale(config.defaultLocale)),
     async upgrade(spore, onProgress) {
       const installed = installRecords(store).get(spore)
       const source = installed?.source ?? undefined
       if (source === undefined) return refused('spore_not_installed', { spore })
+      const { offeredBy, newestRunningHere } = await fetching()
       const offered = await offeredBy({ store, config }, source)
       if (!offered.ok) return offered
       const strains = offered.value.find((candidate) => candidate.name === spore)?.strains ?? []
@@ -70,6 +76,7 @@ export function sourceManageOutcomes(runtime: CoreRuntime): SourceManageOutcomes
       return inoculate({ source, spore, strain: newest, ...(onProgress ? { onProgress } : {}) })
     },
     async rollBack(spore) {
+      const { rollBack } = await installation()
       const rolled = await rollBack({ store, plugins, config, logger }, spore)
       if (rolled.ok) await runtime.lifecycle.settle(spore)
       return rolled
@@ -81,6 +88,7 @@ export function sourceManageOutcomes(runtime: CoreRuntime): SourceManageOutcomes
         const held = runtime.holdings.held(spore)
         if (held.entries + held.schedules > 0) return refused('uninstall_data_unsaid', { spore, ...held })
       }
+      const { uninstall } = await installation()
       const removed = await uninstall({ store, plugins, config, logger }, spore)
       if (!removed.ok) return removed
       await runtime.lifecycle.settle(spore)

@@ -6,9 +6,6 @@ import { createHash } from 'node:crypto'
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { OutcomeOf } from '@mycelo/septum'
-import { bundleModule } from '../../../sporangia/tool/bundle.ts'
-import { readSporeFolder } from '../../../sporangia/tool/spore-folder.ts'
-import { buildArchive } from '../../../sporangia/tool/strain-archive.ts'
 import { refused } from '../../mycelium/outcome.ts'
 import type { Offering, SporangiumDriver, SporeOffer, StrainOffer } from './driver.ts'
 
@@ -20,7 +17,17 @@ interface CarriedStrain {
 /** Packing is deterministic: a folder is packed once per process, not at every listing. */
 const packed = new Map<string, Promise<CarriedStrain | undefined>>()
 
+/** The publishing tool (tar, zlib, the bundler) is loaded when a listing first packs a folder, not at start. */
+function packer() {
+  return Promise.all([
+    import('../../../sporangia/tool/spore-folder.ts'),
+    import('../../../sporangia/tool/bundle.ts'),
+    import('../../../sporangia/tool/strain-archive.ts'),
+  ])
+}
+
 async function packFolder(dir: string): Promise<CarriedStrain | undefined> {
+  const [{ readSporeFolder }, { bundleModule }, { buildArchive }] = await packer()
   const folder = await readSporeFolder(dir, undefined)
   if (!folder.ok) return undefined
   const { manifest, strain } = folder.value
