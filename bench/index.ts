@@ -28,6 +28,8 @@ const TELEGRAM = env('BENCH_TELEGRAM_MESSAGES', 1_000)
 const MATRIX = env('BENCH_MATRIX_MESSAGES', 1_000)
 const HOSTED = env('BENCH_HOSTED_MESSAGES', 5_000)
 const IDLE_HOSTS = env('BENCH_IDLE_HOSTS', 20)
+// BENCH_HOSTS_QUICK=1 leaves out the hosts scenario's slow parts (idle memory, boot) while iterating.
+const HOSTS_QUICK = process.env.BENCH_HOSTS_QUICK === '1'
 
 // BENCH_ONLY=steady,cold,first,inhibitors,boot,idle,discord,telegram,matrix,install,agent,reload,outbox,hosts runs only those.
 const SCENARIOS = [
@@ -99,14 +101,16 @@ for (let round = 1; round <= ROUNDS; round++) {
   if (runs('hosts')) {
     keep('echoInline', timing(await echoThrough('inline', HOSTED)))
     keep('echoHosted', timing(await echoThrough('worker', HOSTED)))
-    keep('idleHost', { perHostMiB: await idleHostMiB(IDLE_HOSTS) })
     keep('watchdog', { ms: await watchdogMs() })
-    const inline = await bootWith(100, 'inline')
-    const hosted = await bootWith(100, 'worker')
-    keep('bootHosts', {
-      inlineMs: Math.max(inline.firstStartMs, inline.laterStartMs),
-      hostedMs: Math.max(hosted.firstStartMs, hosted.laterStartMs),
-    })
+    if (!HOSTS_QUICK) {
+      keep('idleHost', { perHostMiB: await idleHostMiB(IDLE_HOSTS) })
+      const inline = await bootWith(100, 'inline')
+      const hosted = await bootWith(100, 'worker')
+      keep('bootHosts', {
+        inlineMs: Math.max(inline.firstStartMs, inline.laterStartMs),
+        hostedMs: Math.max(hosted.firstStartMs, hosted.laterStartMs),
+      })
+    }
   }
   if (runs('idle')) {
     const { firstStart, laterStart, bareBun } = await idleMemory()
@@ -226,14 +230,6 @@ if (runs('hosts')) {
       inlineP99Ms: inline.p99Ms,
     },
   })
-  const perHost = m('idleHost', 'perHostMiB')
-  add({
-    scenario: `idle resident memory per isolated spore (${IDLE_HOSTS} idle hosts against none)`,
-    value: perHost,
-    unit: 'MiB RSS',
-    target: '≤ 4',
-    met: perHost <= 4,
-  })
   const watchdog = m('watchdog', 'ms')
   add({
     scenario: 'a handler spinning in its host: from its missed deadline to the spore answering in a new host',
@@ -242,15 +238,25 @@ if (runs('hosts')) {
     target: '(figure)',
     met: true,
   })
-  const bootRatio = m('bootHosts', 'hostedMs') / m('bootHosts', 'inlineMs')
-  add({
-    scenario: 'boot with 100 isolated spores against the same 100 inline (spawn to "running")',
-    value: bootRatio,
-    unit: '× inline',
-    target: '≤ 2',
-    met: bootRatio <= 2,
-    detail: { inlineMs: m('bootHosts', 'inlineMs'), hostedMs: m('bootHosts', 'hostedMs') },
-  })
+  if (!HOSTS_QUICK) {
+    const perHost = m('idleHost', 'perHostMiB')
+    add({
+      scenario: `idle resident memory per isolated spore (${IDLE_HOSTS} idle hosts against none)`,
+      value: perHost,
+      unit: 'MiB RSS',
+      target: '≤ 4',
+      met: perHost <= 4,
+    })
+    const bootRatio = m('bootHosts', 'hostedMs') / m('bootHosts', 'inlineMs')
+    add({
+      scenario: 'boot with 100 isolated spores against the same 100 inline (spawn to "running")',
+      value: bootRatio,
+      unit: '× inline',
+      target: '≤ 2',
+      met: bootRatio <= 2,
+      detail: { inlineMs: m('bootHosts', 'inlineMs'), hostedMs: m('bootHosts', 'hostedMs') },
+    })
+  }
 }
 if (runs('idle')) {
   const idleWorst = Math.max(m('idle', 'firstMiB'), m('idle', 'laterMiB'))
