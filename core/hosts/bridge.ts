@@ -1,18 +1,11 @@
 import { receiveMessageOnPort } from 'node:worker_threads'
 import { Watch, watchFor } from '../supervision/deadline-lines.ts'
 import { CallContexts } from './call-context.ts'
-import {
-  type CallKind,
-  errorOf,
-  type FaultMark,
-  faultOf,
-  type HandleMark,
-  isHttp,
-  type MarshalMode,
-  marshal,
-  settle,
-  unmarshal,
-} from './marshal.ts'
+import { isHttp, settle } from './http-marks.ts'
+import { errorOf, type FaultMark, faultOf, HANDLE } from './marks.ts'
+import { type CallKind, type HandleMark, type MarshalMode, marshal, type Wire } from './marshal.ts'
+import { Shares } from './shares.ts'
+import { unmarshal } from './unmarshal.ts'
 
 /**
  * One end of the link between the core and a host: the same class on both sides. Each side exports
@@ -24,8 +17,8 @@ import {
  * synchronous calls (a storage transaction's callback calls back into the core that is waiting on it).
  */
 export interface BridgeOptions {
-  /** Posts a message to the other side's ordinary handler. */
-  readonly post: (message: WireMessage) => void
+  /** Posts a message to the other side's ordinary handler: as it is, or as JSON text (see Wire). */
+  readonly post: (message: WireMessage | string) => void
   /** This side's end of the synchronous channel. */
   readonly port: MessagePort
   /** Index 0 is the core's flag, 1 the host's. */
@@ -63,6 +56,8 @@ export type WireMessage =
   | { readonly t: 'done'; readonly seq: number; readonly value?: unknown; readonly fault?: FaultMark }
   | { readonly t: 'fire'; readonly fn: number; readonly args: unknown[] }
   | { readonly t: 'release'; readonly fn: number; readonly count: number }
+  /** A shared value this side sent is gone: the other side drops its copy. */
+  | { readonly t: 'forget'; readonly shared: number }
 
 type SyncMessage =
   | { readonly t: 'sync'; readonly seq: number; readonly fn: number; readonly args: unknown[] }
@@ -101,6 +96,7 @@ export class Bridge {
   readonly #pending = new Map<number, Pending>()
   readonly #contexts = new CallContexts()
   readonly #registry: FinalizationRegistry<number>
+  readonly #shares: Shares
   #nextHandle = 1
   #seq = 1
   #closed: Error | undefined
@@ -108,19 +104,30 @@ export class Bridge {
   constructor(options: BridgeOptions) {
     this.#options = options
     this.#registry = new FinalizationRegistry((id) => this.#collected(id))
-    options.port.addEventListener('message', (event) => void this.#onSync(event.data as SyncMessage, false))
+    this.#shares = new Shares((id) => {
+      if (!this.#closed) this.#options.post({ t: 'forget', shared: id })
+    })
+    options.port.addEventListener('message', (event) => void this.#onSync(decode(event.data), false))
     options.port.start()
   }
 
   /** Marshals a value for the other side, exporting its functions. */
-  out(value: unknown, mode: MarshalMode = 'context'): unknown {
-    return marshal(value, this, mode)
+  out(value: unknown, mode: MarshalMode = 'context', wire?: Wire): unknown {
+    return marshal(value, this, { mode, ...(wire ? { wire } : {}) })
   }
 
   /** Unmarshals a value from the other side; `path` names where it sits, for its deadlines. */
   in(value: unknown, path: readonly string[] = []): unknown {
     const adapt = this.#options.adapt
-    return unmarshal(value, { proxy: (mark, at) => this.#proxy(mark, at), ...(adapt ? { adapt } : {}) }, path)
+    return unmarshal(
+      value,
+      {
+        proxy: (mark, at) => this.#proxy(mark, at),
+        shared: this.#shares.copies,
+        ...(adapt ? { adapt } : {}),
+      },
+      path,
+    )
   }
 
   export(fn: AnyFn, owner: unknown): number {
@@ -146,25 +153,36 @@ export class Bridge {
     if (args.some(isHttp))
       return (settle(args) as Promise<unknown[]>).then((read) => this.call(fn, read, deadline))
     const seq = this.#seq++
-    const marshalled = args.map((arg) => this.out(arg))
-    return new Promise((resolve, reject) => {
-      let watch: Watch | undefined
+    let watch: Watch | undefined
+    const answer = new Promise((resolve, reject) => {
       if (deadline !== undefined) {
         watch = new CallWatch(() => {
           this.#pending.delete(seq)
           reject(deadline.onExpired(deadline.step, deadline.ms))
         })
-        watchFor(deadline.waitMs, watch)
       }
       this.#pending.set(seq, { resolve, reject, watch })
+    })
+    try {
+      // Only calls share values: they are posted at once, in order, so the other side keeps every copy.
+      const wire: Wire = { plain: true }
+      const marshalled = args.map((arg) => marshal(arg, this, { share: this.#shares, wire }))
       this.#contexts.made(seq)
       const via = this.#contexts.via
-      this.#options.post(
+      this.#post(
         via === undefined
           ? { t: 'call', seq, fn, args: marshalled }
           : { t: 'call', seq, fn, args: marshalled, via },
+        wire,
       )
-    })
+      this.#shares.posted()
+    } catch (error) {
+      this.#shares.failed()
+      this.#pending.delete(seq)
+      return Promise.reject(error)
+    }
+    if (watch !== undefined && deadline !== undefined) watchFor(deadline.waitMs, watch)
+    return answer
   }
 
   /** Calls one of the other side's handles and blocks this side until it answers (or `syncMs` pass). */
@@ -172,12 +190,9 @@ export class Bridge {
     if (this.#closed) throw this.#closed
     const seq = this.#seq++
     const { port, flags, side } = this.#options
-    port.postMessage({
-      t: 'sync',
-      seq,
-      fn,
-      args: args.map((arg) => this.out(arg, 'sync')),
-    } satisfies SyncMessage)
+    const wire: Wire = { plain: true }
+    const marshalled = args.map((arg) => this.out(arg, 'sync', wire))
+    port.postMessage(encode({ t: 'sync', seq, fn, args: marshalled } satisfies SyncMessage, wire))
     this.#wake(1 - side)
     const until = Date.now() + this.#options.syncMs
     for (;;) {
@@ -189,7 +204,7 @@ export class Bridge {
       Atomics.wait(flags, side, 0, left)
       Atomics.store(flags, side, 0)
       for (let received = receiveMessageOnPort(port); received; received = receiveMessageOnPort(port)) {
-        const message = received.message as SyncMessage
+        const message = decode(received.message)
         if (message.t === 'sync') {
           this.#onSync(message, true)
           continue
@@ -204,11 +219,14 @@ export class Bridge {
   /** Tells the other side to call a handle, with no answer. */
   fire(fn: number, args: readonly unknown[]): void {
     if (this.#closed) return
-    this.#options.post({ t: 'fire', fn, args: args.map((arg) => this.out(arg)) })
+    const wire: Wire = { plain: true }
+    const marshalled = args.map((arg) => this.out(arg, 'context', wire))
+    this.#post({ t: 'fire', fn, args: marshalled }, wire)
   }
 
   /** Handles one message from the other side's `post`. */
-  receive(message: WireMessage): void {
+  receive(data: WireMessage | string): void {
+    const message = decode(data)
     switch (message.t) {
       case 'call':
         void this.#answer(message)
@@ -228,6 +246,9 @@ export class Bridge {
         } catch {
           // Fired calls (log lines, connection reports) have no one to answer.
         }
+        return
+      case 'forget':
+        this.#shares.copies.delete(message.shared)
         return
       case 'release': {
         const exported = this.#exports.get(message.fn)
@@ -259,20 +280,21 @@ export class Bridge {
   }
 
   async #answer(message: Extract<WireMessage, { t: 'call' }>): Promise<void> {
-    let reply: WireMessage
     try {
       const { seq, via, fn, args } = message
       const value = await settle(await this.#contexts.serve(seq, via, () => this.#invoke(fn, args)))
-      reply = { t: 'done', seq: message.seq, value: this.out(value, 'api') }
+      const wire: Wire = { plain: true }
+      const done = { t: 'done', seq, value: this.out(value, 'api', wire) } as const
+      this.#post(done, wire)
     } catch (error) {
-      reply = { t: 'done', seq: message.seq, fault: faultOf(error) }
-    }
-    try {
-      this.#options.post(reply)
-    } catch (error) {
-      // An answer that cannot be cloned (a Symbol, a Proxy) is that call's failure, not the bridge's.
+      // A throw, or an answer that cannot be cloned (a Symbol, a Proxy): that call's failure, not the bridge's.
       this.#options.post({ t: 'done', seq: message.seq, fault: faultOf(error) })
     }
+  }
+
+  /** Posts a message, as JSON text when every value in it survives JSON (see Wire). */
+  #post(message: WireMessage, wire: Wire): void {
+    this.#options.post(encode(message, wire))
   }
 
   #invoke(id: number, args: readonly unknown[]): unknown {
@@ -287,19 +309,15 @@ export class Bridge {
   async #onSync(message: SyncMessage, blocked: boolean): Promise<void> {
     if (message.t !== 'sync') return // an answer nobody waits for any more
     const { port, side } = this.#options
-    let answer: SyncMessage
     try {
       let value = this.#invoke(message.fn, message.args)
       if (isThenable(value)) {
         if (blocked) throw new Error('a synchronous call cannot wait for a promise while its caller waits')
         value = await value
       }
-      answer = { t: 'synced', seq: message.seq, value: this.out(value) }
-    } catch (error) {
-      answer = { t: 'synced', seq: message.seq, fault: faultOf(error) }
-    }
-    try {
-      port.postMessage(answer)
+      const wire: Wire = { plain: true }
+      const answer = { t: 'synced', seq: message.seq, value: this.out(value, 'context', wire) } as const
+      port.postMessage(encode(answer, wire))
     } catch (error) {
       port.postMessage({ t: 'synced', seq: message.seq, fault: faultOf(error) } satisfies SyncMessage)
     }
@@ -312,7 +330,7 @@ export class Bridge {
   }
 
   #proxy(mark: HandleMark, path: readonly string[]): AnyFn {
-    const id = mark['\u0000fn']
+    const id = mark[HANDLE]
     const known = this.#imports.get(id)
     const alive = known?.ref.deref()
     if (known && alive) {
@@ -354,4 +372,13 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
     value !== null &&
     typeof (value as { then?: unknown }).then === 'function'
   )
+}
+
+/** A message as it is posted: JSON text when every value in it survives JSON, else as it is. */
+function encode<M extends WireMessage | SyncMessage>(message: M, wire: Wire): M | string {
+  return wire.plain ? JSON.stringify(message) : message
+}
+
+function decode<M extends WireMessage | SyncMessage>(data: M | string): M {
+  return typeof data === 'string' ? (JSON.parse(data) as M) : data
 }

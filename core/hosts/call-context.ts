@@ -1,4 +1,4 @@
-import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks'
+import { AsyncLocalStorage } from 'node:async_hooks'
 
 /** How many of this side's calls stay reachable for the other side's calls made while serving them. */
 const KEPT = 1_024
@@ -13,12 +13,12 @@ const KEPT = 1_024
 export class CallContexts {
   /** The other side's call this side is serving now (its seq), through every await that follows. */
   readonly #serving = new AsyncLocalStorage<number>()
-  /** This side's recent calls, by seq, each with the async context it was made in. */
-  readonly #made = new Map<number, AsyncResource>()
+  /** This side's recent calls, by seq, each with the async context it was made in (a snapshot). */
+  readonly #made = new Map<number, Snapshot>()
 
   /** Keeps the context of a call this side makes now. */
   made(seq: number): void {
-    this.#made.set(seq, new AsyncResource('mycelo.host-call'))
+    this.#made.set(seq, AsyncLocalStorage.snapshot())
     if (this.#made.size > KEPT) this.#made.delete(this.#made.keys().next().value as number)
   }
 
@@ -31,6 +31,9 @@ export class CallContexts {
   serve<T>(seq: number, via: number | undefined, work: () => T): T {
     const served = () => this.#serving.run(seq, work)
     const context = via === undefined ? undefined : this.#made.get(via)
-    return context === undefined ? served() : context.runInAsyncScope(served)
+    return context === undefined ? served() : context(served)
   }
 }
+
+/** Runs a function in the async context the snapshot was taken in. */
+type Snapshot = <R>(fn: () => R) => R

@@ -102,8 +102,8 @@ function adapt(value: Record<string, unknown>): Record<string, unknown> {
 }
 
 scope.onmessage = (event: MessageEvent) => {
-  const data = event.data as HostInit | WireMessage
-  if (data.t === 'init') {
+  const data = event.data as HostInit | WireMessage | string
+  if (typeof data !== 'string' && data.t === 'init') {
     bridge = new Bridge({
       post: (message) => postMessage(message),
       port: data.port,

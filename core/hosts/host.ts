@@ -81,8 +81,13 @@ export class Host {
     this.#ready = new Promise((resolve) => {
       this.#worker.addEventListener('close', () => resolve())
       this.#worker.addEventListener('message', (event: MessageEvent) => {
-        const data = event.data as WireMessage | { t: 'ready'; root: unknown } | { t: 'fault'; text: string }
-        if (data.t === 'ready') {
+        const data = event.data as
+          | WireMessage
+          | string
+          | { t: 'ready'; root: unknown }
+          | { t: 'fault'; text: string }
+        if (typeof data === 'string') this.#bridge.receive(data)
+        else if (data.t === 'ready') {
           this.#root = this.#bridge.in(data.root) as HostRoot
           resolve()
         } else if (data.t === 'fault') this.#fault = data.text

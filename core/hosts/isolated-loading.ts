@@ -5,7 +5,7 @@ import { type ModuleLoad, refusalText } from '../germination/module-loading.ts'
 import { coreReason } from '../i18n/reason-words.ts'
 import type { Host } from './host.ts'
 import { hostKeeper } from './keeper.ts'
-import { refreshLate } from './marshal.ts'
+import { refreshLate } from './unmarshal.ts'
 
 interface LoadAnswer {
   readonly refused?: ImportRefusal

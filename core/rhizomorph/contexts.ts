@@ -5,12 +5,15 @@ import {
   type HyphaContext,
   type IncomingMessage,
   type InhibitorContext,
+  type OutgoingContent,
   type PushTarget,
   readableDomains,
   type SporeContext,
   type Translate,
 } from '@mycelo/septum'
 import { type ContextFactory, type GerminatedSpore, sporeContext } from '../germination/index.ts'
+import { hostKeeper } from '../hosts/keeper.ts'
+import { isShared, markBound, markLayered, markShared } from '../hosts/shared-values.ts'
 import { sporeTranslate } from '../i18n/spore-translate.ts'
 import type { PrincipalSnapshot } from '../identity/directory.ts'
 import type { CoreRuntime } from './runtime.ts'
@@ -80,6 +83,8 @@ export class SporeContexts implements ContextFactory {
       localeFor: async (target: PushTarget) =>
         runtime.conversations.localeOf(target.channel, target.conversationId) ?? runtime.config.defaultLocale,
     }
+    // An isolated enzyme's host keeps its copy: each handler's context then crosses as what it adds.
+    if (hostKeeper.hostOf(spore.instance) !== undefined) markShared(context)
     this.#starts.set(spore.name, context)
     return context
   }
@@ -92,7 +97,7 @@ export class SporeContexts implements ContextFactory {
     const hyphae = this.#runtime.hyphae
     const start = this.enzymeStart(spore)
     const { message, principal, locale } = turn
-    return {
+    const context: EnzymeContext = {
       config: start.config,
       logger: start.logger,
       rhiza: start.rhiza,
@@ -110,7 +115,18 @@ export class SporeContexts implements ContextFactory {
       capabilities,
       locale,
     }
+    if (isShared(start)) {
+      // Across a host: the start context's id, what this message adds, and one reply handle for all.
+      const target = { channel: message.channel, conversationId: message.conversationId }
+      markBound(context.reply, { fn: this.#send, args: [target] })
+      markLayered(context, start)
+    }
+    return context
   }
+
+  /** Sends to a conversation: what every isolated handler's `reply` is, bound to its message's. */
+  readonly #send = (target: PushTarget, content: OutgoingContent) =>
+    this.#runtime.hyphae.send(target, content)
 
   inhibitor(spore: GerminatedSpore): InhibitorContext {
     const cached = this.#inhibitors.get(spore.name)

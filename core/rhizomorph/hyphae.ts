@@ -10,6 +10,7 @@ import type {
   PushTarget,
 } from '@mycelo/septum'
 import type { Germination } from '../germination/index.ts'
+import { markShared } from '../hosts/shared-values.ts'
 import type { DurableOutbox } from '../outbox/durable-outbox.ts'
 import {
   DEFAULT_DEADLINES,
@@ -19,7 +20,8 @@ import {
   raceDeadline,
 } from '../supervision/deadline.ts'
 
-const NO_CAPABILITIES: Capabilities = { has: () => false, list: () => [] }
+// Shared: a host keeps its copy of a channel's capabilities instead of receiving it at every message.
+const NO_CAPABILITIES: Capabilities = markShared({ has: () => false, list: () => [] })
 
 /** How long a group's member list is trusted before the channel is asked again. */
 const MEMBERS_TTL_MS = 30_000
@@ -62,10 +64,10 @@ export class HyphaRegistry {
     let capabilities = this.#capabilities.get(spore)
     if (capabilities === undefined) {
       const declared = (spore.manifest as HyphaManifest).capabilities
-      capabilities = {
+      capabilities = markShared({
         has: (capability: ChannelCapability) => declared.includes(capability),
         list: () => declared,
-      }
+      })
       this.#capabilities.set(spore, capabilities)
     }
     return capabilities
