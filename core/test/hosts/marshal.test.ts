@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test'
-import { MARK } from '../../hosts/marks.ts'
-import { marshal, type Wire } from '../../hosts/marshal.ts'
+import { HANDLE, MARK } from '../../hosts/marks.ts'
+import { type HandleMark, marshal, type Wire } from '../../hosts/marshal.ts'
 import { markBound, markLayered, markShared } from '../../hosts/shared-values.ts'
 import { Shares } from '../../hosts/shares.ts'
 import { unmarshal } from '../../hosts/unmarshal.ts'
@@ -23,8 +23,8 @@ function link() {
   const shares = new Shares(() => undefined)
   const copies = new Map<number, unknown>()
   const how = {
-    proxy: (mark: { [key: string]: unknown }) => {
-      const { fn, owner } = exported.get(mark[`${MARK}fn`] as number)!
+    proxy: (mark: HandleMark) => {
+      const { fn, owner } = exported.get(mark[HANDLE])!
       return (...args: unknown[]) => fn.apply(owner, args)
     },
     shared: copies,
