@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ROOT, writeSpore } from '../core/test/boot/process.ts'
 import { scratchFolder } from '../core/test/store/scratch.ts'
+import { LAYERS, type Layer, layerScript } from './idle-layers.ts'
 
 const RUNNING = 'Mycelo is running'
 
@@ -129,6 +130,8 @@ export interface IdleFigures {
   readonly laterStart: Resident
   /** A bare `bun` process idling: the floor no code of the bot's can go below. */
   readonly bareBun: Resident
+  /** Processes that stop short of the bot, one layer more each (see idle-layers.ts). */
+  readonly layers: Readonly<Record<Layer, Resident>>
 }
 
 /** Resident memory of the bot on its own first-party spores, idle, after a first and a later start. */
@@ -149,21 +152,47 @@ export async function idleMemory(settleMs = 2_000): Promise<IdleFigures> {
     }
     const firstStart = await measure()
     const laterStart = await measure()
-    return { firstStart, laterStart, bareBun: await bareBun(settleMs) }
+    const bareBun = await idleProcess(
+      ['bun', '-e', 'console.log("ready"); setInterval(() => {}, 60_000)'],
+      settleMs,
+    )
+    const layers = {} as Record<Layer, Resident>
+    for (const layer of LAYERS) {
+      layers[layer] = await idleProcess(['bun', layerScript(ROOT, scratch.path, layer)], settleMs)
+    }
+    return { firstStart, laterStart, bareBun, layers }
   } finally {
     scratch.remove()
   }
 }
 
-async function bareBun(settleMs: number): Promise<Resident> {
-  const child = Bun.spawn(['bun', '-e', 'setInterval(() => {}, 60_000)'], { stdin: 'ignore' })
+/** A process that prints `ready` once loaded, measured after it has idled as long as the bot. */
+async function idleProcess(command: readonly string[], settleMs: number): Promise<Resident> {
+  const child = Bun.spawn([...command], { cwd: ROOT, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' })
   try {
+    const stdout = await readUntil(child.stdout, 'ready')
+    if (!stdout.includes('ready')) {
+      throw new Error(`bench: ${command.join(' ')} ended:\n${await new Response(child.stderr).text()}`)
+    }
     await Bun.sleep(settleMs)
     return resident(child.pid)
   } finally {
     child.kill('SIGTERM')
     await child.exited
   }
+}
+
+async function readUntil(stream: ReadableStream<Uint8Array>, text: string): Promise<string> {
+  let output = ''
+  const decoder = new TextDecoder()
+  const reader = stream.getReader()
+  while (!output.includes(text)) {
+    const { done, value } = await reader.read()
+    if (done) break
+    output += decoder.decode(value, { stream: true })
+  }
+  void drain(reader)
+  return output
 }
 
 function resident(pid: number): Resident {
