@@ -23,8 +23,11 @@ export class MetricsRegistry {
     this.#received += 1
     this.#latencyCount += 1
     this.#latencySum += seconds
-    const index = BUCKETS.findIndex((bound) => seconds <= bound)
-    if (index >= 0) this.#buckets[index]! += 1
+    for (let index = 0; index < BUCKETS.length; index++) {
+      if (seconds > BUCKETS[index]!) continue
+      this.#buckets[index]! += 1
+      return
+    }
   }
 
   /** Messages handled since start, for the page's rate; read, never reset. */

@@ -26,7 +26,7 @@ export function normalise(hypha: string, input: unknown, maxLength: number): Nor
   const receivedAt =
     input.receivedAt instanceof Date ? input.receivedAt : new Date(input.receivedAt as string)
   if (Number.isNaN(receivedAt.getTime())) return malformed('receivedAt', 'expected a date')
-  const message = { ...input, attachments: input.attachments ?? [], receivedAt } as unknown as IncomingMessage
+  const message = normalForm(input as unknown as IncomingMessage, receivedAt)
   if (message.channel !== hypha) {
     return { ok: false, problem: `message claims channel "${message.channel}" but came from "${hypha}"` }
   }
@@ -43,6 +43,18 @@ export function normalise(hypha: string, input: unknown, maxLength: number): Nor
     }
   }
   return { ok: true, message }
+}
+
+/**
+ * The message as the core keeps it: its own object, so the hypha cannot change it on its way, with
+ * the contract's fields only, each named (one object of one shape per message, not a spread copy).
+ */
+function normalForm(input: IncomingMessage, receivedAt: Date): IncomingMessage {
+  const { channel, conversationId, messageId, group, sender, text, raw } = input
+  const attachments = input.attachments ?? []
+  return group === undefined
+    ? { channel, conversationId, messageId, sender, text, attachments, raw, receivedAt }
+    : { channel, conversationId, messageId, group, sender, text, attachments, raw, receivedAt }
 }
 
 function malformed(path: string, what: string): Normalised {

@@ -32,6 +32,29 @@ describe('normalise', () => {
     }
   })
 
+  it("keeps the contract's fields in an object of its own, and nothing a hypha added beside them", () => {
+    const input = { ...good, group: { id: 'g1', name: 'club' }, injected: 'not part of a message' }
+    const result = normalise('chat', input, 100)
+    if (!result.ok) throw new Error(result.problem)
+    expect(result.message).not.toBe(input as never)
+    expect(Object.keys(result.message).sort()).toEqual(
+      [
+        'attachments',
+        'channel',
+        'conversationId',
+        'group',
+        'messageId',
+        'raw',
+        'receivedAt',
+        'sender',
+        'text',
+      ].sort(),
+    )
+    expect(result.message).toMatchObject({ ...good, group: { id: 'g1', name: 'club' } })
+    const direct = normalise('chat', good, 100)
+    expect(direct.ok && 'group' in direct.message).toBe(false)
+  })
+
   it('names the field that is wrong', () => {
     expect(problem(null)).toBe('malformed message: expected a message object')
     expect(problem({ ...good, conversationId: '' })).toBe(
