@@ -1,17 +1,14 @@
 import { writeSync } from 'node:fs'
 import { isatty } from 'node:tty'
 import type { Logger } from '@mycelo/septum'
-import pino from 'pino'
 import { type LogFileOptions, RotatingLogFile } from './log-file.ts'
+import { type LogOutput, lineLogger } from './log-lines.ts'
 import { Redactor } from './redaction.ts'
 
-/** Where finished lines go: anything with a string `write`. */
-export interface LogOutput {
-  write(text: string): unknown
-}
+export type { LogOutput } from './log-lines.ts'
 
 export interface LoggingOptions {
-  /** pino's level name; `info` unless given. */
+  /** A level name (trace, debug, info, warn, error, fatal, silent); `info` unless given. */
   readonly level?: string
   /** The file descriptor written when no `output` is given: standard output unless told otherwise. */
   readonly fd?: number
@@ -21,10 +18,9 @@ export interface LoggingOptions {
   readonly pretty?: boolean
 }
 
-/** The process's logging: one pino root, its septum-shaped face, and the secrets it must never print. */
+/** The process's logging: its septum-shaped logger, and the secrets it must never print. */
 export interface Logging {
   readonly logger: Logger
-  readonly root: pino.Logger
   /** Replaces the set of texts masked in every line, e.g. with the store's secret setting values. */
   setSecrets(values: Iterable<string>): void
   /**
@@ -61,7 +57,7 @@ export function createLogging(options: LoggingOptions = {}): Logging {
       for (const listener of taps) listener(safe)
     },
   }
-  const root = pino({ level: options.level ?? 'info', base: { pid: process.pid } }, sink)
+  const logger = lineLogger(options.level ?? 'info', sink)
   const toFile = (file: LogFileOptions) => {
     output = new RotatingLogFile(file)
     format = undefined
@@ -70,24 +66,12 @@ export function createLogging(options: LoggingOptions = {}): Logging {
     taps.add(listener)
     return () => void taps.delete(listener)
   }
-  return { root, logger: septumLogger(root), setSecrets: (values) => redactor.use(values), toFile, tap }
+  return { logger, setSecrets: (values) => redactor.use(values), toFile, tap }
 }
 
-/** pino's own synchronous destination, whose lines are dropped once their reader has gone (EPIPE). */
+/** The file descriptor, written synchronously; lines are dropped once their reader has gone (EPIPE). */
 function standardStream(fd: number): LogOutput {
-  const destination = pino.destination({ dest: fd, sync: true })
-  destination.on('error', (error: { code?: unknown }) => {
-    if (error.code !== 'EPIPE') throw error
-  })
-  return {
-    write(line: string) {
-      try {
-        destination.write(line)
-      } catch (error) {
-        if ((error as { code?: unknown }).code !== 'EPIPE') throw error
-      }
-    },
-  }
+  return { write: (line: string) => writeOrDrop(fd, line) }
 }
 
 /**
@@ -99,22 +83,5 @@ export function writeOrDrop(fd: number, text: string): void {
     writeSync(fd, text)
   } catch (error) {
     if ((error as { code?: unknown }).code !== 'EPIPE') throw error
-  }
-}
-
-/** The septum's Logger over a pino logger: message first, optional meta, and child loggers. */
-export function septumLogger(target: pino.Logger): Logger {
-  const at =
-    (level: 'debug' | 'info' | 'warn' | 'error') =>
-    (message: string, meta?: Readonly<Record<string, unknown>>): void => {
-      if (meta === undefined) target[level](message)
-      else target[level]({ ...meta }, message)
-    }
-  return {
-    debug: at('debug'),
-    info: at('info'),
-    warn: at('warn'),
-    error: at('error'),
-    child: (bindings) => septumLogger(target.child({ ...bindings })),
   }
 }

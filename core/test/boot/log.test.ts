@@ -28,6 +28,36 @@ describe('logging', () => {
     expect(second).toMatchObject({ level: 50, spore: 'radarr', msg: 'failed' })
   })
 
+  it('writes any meta as JSON: an Error anywhere with its message and stack, a bigint as digits, a cycle named', () => {
+    const { logging, lines } = collect({ pretty: false })
+    const loop: { name: string; self?: unknown; list?: unknown[] } = { name: 'loop' }
+    loop.self = loop
+    loop.list = [loop, { shared: true }]
+    const cause = new Error('socket closed')
+    logging.logger.error('send failed', {
+      failure: { error: new Error('timeout', { cause }), code: 'ETIMEDOUT' },
+      bytes: 12n,
+      loop,
+    })
+    const [line] = lines.map((text) => JSON.parse(text))
+    expect(line.failure.error).toMatchObject({
+      type: 'Error',
+      message: 'timeout',
+      cause: { message: 'socket closed' },
+    })
+    expect(line.failure.error.stack).toContain('timeout')
+    expect(line.failure.code).toBe('ETIMEDOUT')
+    expect(line.bytes).toBe('12')
+    expect(line.loop).toEqual({ name: 'loop', self: '[Circular]', list: ['[Circular]', { shared: true }] })
+    expect(line).toMatchObject({ level: 50, pid: process.pid, msg: 'send failed' })
+  })
+
+  it('writes nothing at all when silent', () => {
+    const { logging, lines } = collect({ pretty: false, level: 'silent' })
+    logging.logger.error('unheard')
+    expect(lines).toEqual([])
+  })
+
   it('honours the level: debug lines are dropped at info', () => {
     const { logging, lines } = collect({ pretty: false })
     logging.logger.debug('hidden')
