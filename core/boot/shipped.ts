@@ -3,7 +3,6 @@
 // exactly what is listed here). A path missing from these lists throws from the sources too, so the
 // checkout's own tests catch it before an executable does.
 import { basename, join, relative, sep } from 'node:path'
-import { pathToFileURL } from 'node:url'
 
 /** Files and folders read at run time, relative to the checkout; embedded under their base names. */
 export const SHIPPED_FILES = [
@@ -32,7 +31,10 @@ export const EMBEDDED_ROOT = '/$bunfs/root'
 /** True inside an executable `bun run build` produced, where no checkout is on disk. */
 export const COMPILED = import.meta.path.startsWith('/$bunfs/')
 
-/** The checkout the sources run from; undefined in an executable, which carries no checkout. */
+/**
+ * The checkout the sources run from; undefined in an executable, which carries no checkout. A real
+ * path: Bun names a module by its real path, links resolved.
+ */
 export const CHECKOUT: string | undefined = COMPILED ? undefined : join(import.meta.dir, '..', '..')
 
 /** A file or folder the core ships with (a path under one of SHIPPED_FILES), where it can be read. */
@@ -45,7 +47,7 @@ export function shippedPath(path: string): string {
 
 /** The URL a Worker or a process is started from, for one of SHIPPED_ENTRIES. */
 export function shippedEntry(path: (typeof SHIPPED_ENTRIES)[number]): URL {
-  if (CHECKOUT !== undefined) return pathToFileURL(join(CHECKOUT, path))
+  if (CHECKOUT !== undefined) return Bun.pathToFileURL(join(CHECKOUT, path))
   // Compiled with the checkout as root, so an entry keeps its path inside the executable.
   return new URL(`file://${EMBEDDED_ROOT}/${path.split(sep).join('/')}`)
 }

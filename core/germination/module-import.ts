@@ -1,6 +1,4 @@
-import { statSync } from 'node:fs'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import type { ConfigSchema, Manifest, StorageMigration } from '@mycelo/septum'
 // The contract's pure parts, by file: a host imports this module, and the package's index loads zod.
 import { isCodeCommand } from '../../septum/src/contract/manifest.ts'
@@ -8,7 +6,6 @@ import { migrationsProblem } from '../../septum/src/storage/migrations.ts'
 import type { Host } from '../hosts/host.ts'
 import { raceDeadline } from '../supervision/deadline.ts'
 import { faultText } from './fault.ts'
-import { loadFaultText } from './load-fault.ts'
 import { shareContractModules } from './shared-modules.ts'
 
 /** Fresh imports so far, in this process: each reload's query is one no module was loaded under. */
@@ -72,7 +69,7 @@ export async function importModule(
   options: { readonly deadlineMs: number; readonly fresh?: number | undefined },
 ): Promise<ModuleImport> {
   shareContractModules()
-  const entry = findEntry(dir)
+  const entry = await findEntry(dir)
   if (entry === undefined) {
     if (needsNoModule(manifest)) return { ok: true, module: undefined }
     return { ok: false, refusal: { key: 'noModule', params: { candidates: ENTRY_CANDIDATES.join(', ') } } }
@@ -83,10 +80,13 @@ export async function importModule(
     const path = join(dir, entry)
     // Bun caches a module by its specifier: a query never used before on the plain path (a file:
     // URL's query is not honoured) evaluates the file, and the spore's files it imports, as they are now.
-    const specifier = options.fresh === undefined ? pathToFileURL(path).href : `${path}?v=${++freshImports}`
+    const specifier =
+      options.fresh === undefined ? Bun.pathToFileURL(path).href : `${path}?v=${++freshImports}`
     const importing = import(specifier)
     namespace = await raceDeadline(importing, { step: `importing ${entry}`, ms: options.deadlineMs })
   } catch (error) {
+    // Loaded when a module fails: a host whose spore loads never pays for reading positions in files.
+    const { loadFaultText } = await import('./load-fault.ts')
     return {
       ok: false,
       refusal: { key: 'moduleFailed', params: { entry, fault: loadFaultText(error, dir) } },
@@ -149,11 +149,11 @@ function needsNoModule(manifest: Manifest): boolean {
   return manifest.kind === 'enzyme' && !manifest.commands.some(isCodeCommand)
 }
 
-/** Looked up synchronously, like a spore's other files (see yaml-file.ts). */
-function findEntry(dir: string): string | undefined {
+/** Through Bun's own file API: node:fs would cost every spore host that imports this its start-up. */
+async function findEntry(dir: string): Promise<string | undefined> {
   for (const candidate of ENTRY_CANDIDATES) {
     try {
-      if (statSync(join(dir, candidate)).isFile()) return candidate
+      if ((await Bun.file(join(dir, candidate)).stat()).isFile()) return candidate
     } catch {
       // Not this one; try the next candidate.
     }

@@ -1,9 +1,4 @@
-import { existsSync, realpathSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
 import { dirname, extname, join, sep } from 'node:path'
-import * as septum from '@mycelo/septum'
-import * as zod from 'zod'
-import { PROVIDED } from '../../sporangia/tool/bundle.ts'
 import { CHECKOUT, COMPILED, EMBEDDED_ROOT } from '../boot/shipped.ts'
 
 /** What a spore may import without shipping it: the contract, and the zod its schemas are written in. */
@@ -13,15 +8,16 @@ const SHARED_PACKAGES = ['@mycelo/septum', 'zod'] as const
  * The checkout the core runs from: a file inside it already resolves both through its node_modules.
  * An executable has no checkout on disk: every spore's source is outside its tree.
  */
-const CORE_TREE = CHECKOUT === undefined ? EMBEDDED_ROOT : realpathSync(CHECKOUT)
+const CORE_TREE = CHECKOUT ?? EMBEDDED_ROOT
 
 /**
  * In an executable the core's copies are not files a spore can import: they are offered as
- * modules of their own under these names, the very objects the core holds.
+ * modules of their own under these names, the very objects the core holds. Imported when a spore
+ * first asks, not before: a spore host that runs one which needs neither never loads them.
  */
-const EMBEDDED_COPIES: Readonly<Record<string, object>> = {
-  '@mycelo/septum': septum,
-  zod,
+const EMBEDDED_COPIES: Readonly<Record<string, () => Promise<object>>> = {
+  '@mycelo/septum': () => import('@mycelo/septum'),
+  zod: () => import('zod'),
 }
 const EMBEDDED_PREFIX = 'mycelo-core:'
 
@@ -68,8 +64,11 @@ export function shareContractModules(): void {
     name: 'mycelo-shared-contract-modules',
     setup(build) {
       if (COMPILED) {
-        for (const [name, exports] of Object.entries(EMBEDDED_COPIES))
-          build.module(`${EMBEDDED_PREFIX}${name}`, () => ({ exports: { ...exports }, loader: 'object' }))
+        for (const [name, copy] of Object.entries(EMBEDDED_COPIES))
+          build.module(`${EMBEDDED_PREFIX}${name}`, async () => ({
+            exports: { ...(await copy()) },
+            loader: 'object',
+          }))
       }
       build.onLoad({ filter: sporeSources() }, ({ path }) => loadSporeSource(path))
     },
@@ -80,7 +79,7 @@ export function shareContractModules(): void {
 export async function loadSporeSource(specified: string): Promise<{ contents: string; loader: Loader }> {
   const query = VERSION_QUERY.exec(specified)?.[0]
   const path = query === undefined ? specified : specified.slice(0, -query.length)
-  const source = COMPILED ? await bundledSource(path) : await readFile(path, 'utf8')
+  const source = COMPILED ? await bundledSource(path) : await Bun.file(path).text()
   guard?.(path, source)
   const shared = path.startsWith(`${CORE_TREE}${sep}`) ? source : withSharedImports(source, path)
   return {
@@ -95,6 +94,8 @@ export async function loadSporeSource(specified: string): Promise<{ contents: st
  * left to the core's copies. The guard then reads the whole bundle, dependencies included.
  */
 async function bundledSource(path: string): Promise<string> {
+  // The packing tool's list, asked here only: it reads files with node:fs, which a host spares.
+  const { PROVIDED } = await import('../../sporangia/tool/bundle.ts')
   const built = await Bun.build({
     entrypoints: [path],
     target: 'bun',
@@ -159,8 +160,12 @@ function coreCopy(specifier: string): string | undefined {
   }
 }
 
-/** Node's lookup: a node_modules/<package> in the importing folder or any folder above it. */
+/**
+ * Node's lookup: a node_modules/<package> in the importing folder or any folder above it. node:fs is
+ * loaded here, not at the top: a spore host whose spore imports neither package never pays for it.
+ */
 function shipsOwn(dir: string, name: string): boolean {
+  const { existsSync } = require('node:fs') as typeof import('node:fs')
   for (let current = dir; ; current = dirname(current)) {
     if (existsSync(join(current, 'node_modules', name, 'package.json'))) return true
     if (dirname(current) === current) return false

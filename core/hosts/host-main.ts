@@ -5,7 +5,6 @@
  */
 import { heapStats } from 'bun:jsc'
 import type { Manifest } from '@mycelo/septum'
-import { hostedOperations } from '../agent/hosted-operations.ts'
 import { faultText } from '../germination/fault.ts'
 import { importModule, type LoadedModule } from '../germination/module-import.ts'
 import { Bridge, type WireMessage } from './bridge.ts'
@@ -28,6 +27,8 @@ export interface HostInit {
 
 export interface LoadRequest {
   readonly dir: string
+  /** `dir` by its real path, resolved by the core: a host never loads node:fs for it. */
+  readonly realDir: string
   readonly manifest: Manifest
   readonly deadlineMs: number
   readonly fresh?: number
@@ -47,7 +48,7 @@ process.on('unhandledRejection', (error) => end('unhandled rejection', error))
 
 const root = {
   async load(request: LoadRequest) {
-    guardImports(request.allow, request.dir)
+    guardImports(request.allow, request.realDir)
     const loading = await importModule(request.dir, request.manifest, request)
     // Worded by the core: the words, and what a reader's language makes of them, live there.
     if (!loading.ok) return { refused: loading.refusal }
@@ -79,8 +80,16 @@ const root = {
             })),
           }
         : {}),
-      // Schemas are worked in the host: the core gets their JSON Schema and asynchronous checks.
-      ...(operations === undefined ? {} : { operations: hostedOperations(operations, markConstant) }),
+      // Schemas are worked in the host: the core gets their JSON Schema and asynchronous checks. Their
+      // libraries (Effect alone is some 16 MiB a worker) load only in a host whose spore has operations.
+      ...(operations === undefined
+        ? {}
+        : {
+            operations: (await import('../agent/hosted-operations.ts')).hostedOperations(
+              operations,
+              markConstant,
+            ),
+          }),
     }
   },
   async create() {

@@ -1,4 +1,3 @@
-import { realpathSync } from 'node:fs'
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path'
 import { CHECKOUT, EMBEDDED_ROOT } from '../boot/shipped.ts'
 import { guardSources, loadSporeSource } from '../germination/shared-modules.ts'
@@ -14,7 +13,7 @@ export type ImportAllowance = readonly GuardedImport[]
  * The core's own modules: a spore reaching into them would hold the bot's store and secrets. In an
  * executable they are the ones it embeds, not files on disk.
  */
-const CORE_MODULES = `${CHECKOUT === undefined ? EMBEDDED_ROOT : realpathSync(join(CHECKOUT, 'core'))}${sep}`
+const CORE_MODULES = `${CHECKOUT === undefined ? EMBEDDED_ROOT : join(CHECKOUT, 'core')}${sep}`
 
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)(['"])([^'"\s]+)\1/g
 const SPAWN = /\bBun\s*\.\s*spawn(?:Sync)?\b/
@@ -56,10 +55,11 @@ export class ImportRefused extends Error {
  * imports, and Bun.spawn is taken away at run time. Where Bun resolves a module without showing the
  * core its source (a specifier computed at run time), this cannot see it: defence in depth, not a wall.
  */
-export function guardImports(allow: ImportAllowance, dir: string): void {
+export function guardImports(allow: ImportAllowance, realDir: string): void {
   // Every source under the spore's folder (its node_modules aside) passes through the guard, wherever
-  // the folder is: the core's shared loader only sees sources outside the checkout.
-  const root = `${realpathSync(dir)}${sep}`.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+  // the folder is: the core's shared loader only sees sources outside the checkout. The folder comes
+  // by its real path (the core resolves it), as Bun names the files it loads.
+  const root = `${realDir}${sep}`.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
   Bun.plugin({
     name: 'mycelo-host-import-guard',
     setup(build) {

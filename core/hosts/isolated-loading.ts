@@ -5,6 +5,7 @@ import { type ModuleLoad, refusalText } from '../germination/module-loading.ts'
 import { coreReason } from '../i18n/reason-words.ts'
 import type { Host } from './host.ts'
 import { hostKeeper } from './keeper.ts'
+import { realDir } from './policy.ts'
 import { refreshLate } from './unmarshal.ts'
 
 interface LoadAnswer {
@@ -43,6 +44,7 @@ export async function loadIsolated(
   try {
     answer = (await host.root('load', {
       dir,
+      realDir: realDir(dir),
       manifest,
       deadlineMs: options.deadlineMs,
       allow: hostKeeper.policy.allow[options.spore] ?? [],

@@ -32,7 +32,8 @@ export const DEFAULT_POLICY: IsolationPolicy = {
  */
 const FIRST_PARTY = CHECKOUT === undefined ? undefined : `${realpathSync(CHECKOUT)}${sep}spores${sep}`
 
-function realDir(dir: string): string {
+/** A folder by its real path, links resolved (how Bun names the files it loads), or as given if it cannot be. */
+export function realDir(dir: string): string {
   try {
     return realpathSync(dir)
   } catch {
