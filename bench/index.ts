@@ -152,6 +152,9 @@ if (runs('steady')) {
     detail: {
       ...steady,
       hubotPerSecond: hubot.perSecond,
+      // A message's own time, which a busy machine's descheduling rarely reaches: read beside the rate.
+      hubotP50Ms: hubot.p50Ms,
+      p50Ratio: hubot.p50Ms / steady.p50Ms,
       hubotP99Ms: hubot.p99Ms,
       floorPerSecond: m('steadyFloor', 'perSecond'),
       floorP99Ms: m('steadyFloor', 'p99Ms'),
