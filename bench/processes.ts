@@ -25,20 +25,8 @@ async function startBot(configFile: string): Promise<Started> {
     stderr: 'pipe',
   })
   const stderr = new Response(child.stderr).text()
-  let output = ''
-  const decoder = new TextDecoder()
-  // Read to the end, even after the line is seen: a pipe nobody drains would block the bot's writes.
-  const reader = child.stdout.getReader()
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    output += decoder.decode(value, { stream: true })
-    if (output.includes(RUNNING)) {
-      const readyMs = performance.now() - spawned
-      void drain(reader)
-      return { child, readyMs }
-    }
-  }
+  const output = await readUntil(child.stdout, RUNNING)
+  if (output.includes(RUNNING)) return { child, readyMs: performance.now() - spawned }
   throw new Error(`bench: the bot ended before it was running:\n${output}\n${await stderr}`)
 }
 
@@ -169,11 +157,10 @@ export async function idleMemory(settleMs = 2_000): Promise<IdleFigures> {
 /** A process that prints `ready` once loaded, measured after it has idled as long as the bot. */
 async function idleProcess(command: readonly string[], settleMs: number): Promise<Resident> {
   const child = Bun.spawn([...command], { cwd: ROOT, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' })
+  const stderr = new Response(child.stderr).text()
   try {
     const stdout = await readUntil(child.stdout, 'ready')
-    if (!stdout.includes('ready')) {
-      throw new Error(`bench: ${command.join(' ')} ended:\n${await new Response(child.stderr).text()}`)
-    }
+    if (!stdout.includes('ready')) throw new Error(`bench: ${command.join(' ')} ended:\n${await stderr}`)
     await Bun.sleep(settleMs)
     return resident(child.pid)
   } finally {
@@ -182,6 +169,10 @@ async function idleProcess(command: readonly string[], settleMs: number): Promis
   }
 }
 
+/**
+ * What a process printed up to `text` (or all of it, if it ended first). The rest is read to the
+ * end in the background: a pipe nobody drains would block the process's writes.
+ */
 async function readUntil(stream: ReadableStream<Uint8Array>, text: string): Promise<string> {
   let output = ''
   const decoder = new TextDecoder()
