@@ -30,16 +30,12 @@ export async function hostedModule(dir: string, name: string, inline: unknown): 
   let hosted = await loadHosted(dir, manifest, name)
   if (hosted === undefined) return inline
   const { configSchema } = (inline ?? {}) as { configSchema?: unknown }
-  let told = false
   return {
     ...hosted.exported,
     create: async () => {
       if (hosted === undefined || hosted.host.down !== undefined)
         hosted = await loadHosted(dir, manifest, name)
       if (hosted === undefined) throw new Error(`spore ${name} has no module any more`)
-      // Said once on standard error, so a run that asks can tell the suite reached the host.
-      if (!told) process.stderr.write(`hosted spore created: ${name}\n`)
-      told = true
       return hosted.exported.create()
     },
     ...(configSchema === undefined ? {} : { configSchema }),

@@ -56,7 +56,9 @@ MessagePort.prototype.postMessage = function (...args) {
 /** Every module the bot loaded, on its own thread and in its hosts' workers. */
 async function modulesOfOneRun(): Promise<string[]> {
   rmSync(hostListing, { force: true })
-  const booted = startBoot(config, { BUN_OPTIONS: `--preload ${preload}` })
+  // Kept beside any preload the test run gives the processes it starts (hosted-spores.ts).
+  const options = [process.env.BUN_OPTIONS, `--preload ${preload}`].filter(Boolean).join(' ')
+  const booted = startBoot(config, { BUN_OPTIONS: options })
   await booted.waitFor('Mycelo is running')
   booted.child.kill('SIGTERM')
   expect(await booted.exited()).toBe(0)
