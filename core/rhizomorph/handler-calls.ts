@@ -1,6 +1,6 @@
 import { bindArgs, type CodeCommand, type Enzyme, type Logger } from '@mycelo/septum'
 import { ownMember } from '../germination/implementation.ts'
-import { type Actor, actingAs } from '../mycelium/actor.ts'
+import { type Actor, callAs } from '../mycelium/actor.ts'
 import { isThenable } from '../supervision/deadline.ts'
 import { Watch, watchFor } from '../supervision/deadline-lines.ts'
 import { InFlight } from '../supervision/in-flight.ts'
@@ -62,7 +62,7 @@ export class HandlerCalls {
       }
       if (!this.#handling.enter(plugin)) return this.#options.refuse(turn, 'reply.busy')
       try {
-        running = actingAs(actor, () => handler.call(handlers, invocation, context))
+        running = callAs(actor, handler as (a: unknown, b: unknown) => unknown, handlers, invocation, context)
       } finally {
         // A handler that returned (or threw) at once holds no slot; one still running does, deadline or not.
         if (!isThenable(running)) this.#handling.leave(plugin)
@@ -125,26 +125,34 @@ interface HandlerCall {
  * A handler still running, watched until its deadline: the first of its settling and the deadline
  * answers the message; what it settles to after its deadline is ignored (its slot is freed then).
  */
-class PendingHandler extends Watch {
+class PendingHandler extends Watch implements HandlerCall {
   readonly #calls: HandlerCalls
-  readonly #call: HandlerCall
   readonly #answered: Answer
 
+  readonly route: Route
+  readonly declared: CodeCommand
+  readonly turn: CommandTurn
+  readonly ms: number
+
+  /** `call` is read, not kept: the pending handler is the one object it takes. */
   constructor(calls: HandlerCalls, call: HandlerCall, answered: Answer) {
     super()
     this.#calls = calls
-    this.#call = call
+    this.route = call.route
+    this.declared = call.declared
+    this.turn = call.turn
+    this.ms = call.ms
     this.#answered = answered
   }
 
   settled(failed: boolean, error: unknown): void {
-    this.#calls.left(this.#call.route.plugin)
+    this.#calls.left(this.route.plugin)
     if (!this.release()) return
-    this.#answered(failed ? this.#calls.failed(this.#call, error) : undefined)
+    this.#answered(failed ? this.#calls.failed(this, error) : undefined)
   }
 
   expire(): void {
-    this.#answered(this.#calls.late(this.#call))
+    this.#answered(this.#calls.late(this))
   }
 }
 
