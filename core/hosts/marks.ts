@@ -24,6 +24,8 @@ export const BOUND = `${MARK}bound`
 export const LATE = `${MARK}late`
 /** A Request or a Response, read whole (see settle). */
 export const MESSAGE = `${MARK}http`
+/** A spore's `t`, as what its host renders it from (see portableTranslate). */
+export const TRANSLATE = `${MARK}t`
 /** A Date, as its time: so a message carrying one still crosses as JSON. */
 export const DATE = `${MARK}date`
 

@@ -20,7 +20,9 @@ import {
   LAYER,
   SHARED,
   SIGNAL,
+  TRANSLATE,
 } from './marks.ts'
+import { portableTranslate } from './portable-translate.ts'
 import { baseOf, boundOf, isShared } from './shared-values.ts'
 
 /** How the side holding a handle's proxy calls it. */
@@ -239,6 +241,10 @@ function functionMark(value: (...args: unknown[]) => unknown, at: Walk): unknown
       : at.mode === 'api'
         ? 'async'
         : kindOf(at.key, at.parent)
+  if (kind === 'sync' && at.share !== undefined && at.mode === 'context') {
+    const portable = portableTranslate(value)
+    if (portable !== undefined) return translateMark(value, portable, at.share, at)
+  }
   const bound = boundOf(value)
   if (bound !== undefined) {
     const args = walk(bound.args, { ...at, key: undefined, parent: undefined })
@@ -246,6 +252,25 @@ function functionMark(value: (...args: unknown[]) => unknown, at: Walk): unknown
     return { [HANDLE]: id, kind, [BOUND]: args }
   }
   return { [HANDLE]: at.table.export(value, at.parent), kind }
+}
+
+/**
+ * A spore's `t`: what its host renders it from, shared (once per host, locale and catalogues), and
+ * a handle to the core's own for the renders made before the host has loaded its translator.
+ */
+function translateMark(
+  translate: (...args: unknown[]) => unknown,
+  portable: object,
+  share: ShareTable,
+  at: Walk,
+) {
+  const { id, known } = share.idOf(portable)
+  if (known) return { [SHARED]: id }
+  const call = { [HANDLE]: at.table.export(translate, at.parent), kind: 'sync' }
+  return {
+    [SHARED]: id,
+    value: { [TRANSLATE]: walk(portable, { ...at, key: undefined, parent: undefined }), call },
+  }
 }
 
 /** An error as a mark; one whose code or data JSON would change crosses as a clone. */

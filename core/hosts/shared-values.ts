@@ -1,8 +1,10 @@
+import type { SporeTranslateOptions } from '../i18n/spore-translate.ts'
+
 /**
  * What the core marks so a context crosses cheaply at every message: the part that never changes
  * crosses once per host and then as its id, and a handler's context crosses as that part plus the
  * few members the message adds. Inline nothing changes: the marks are read only when a value
- * crosses to a host. No imports, so the message path can mark what it builds at no cost.
+ * crosses to a host. Nothing imported at run time, so the message path marks what it builds at no cost.
  */
 
 /** Objects that cross whole once per host, then as their id (a spore's start context, capabilities). */
@@ -59,4 +61,16 @@ export function markBound<T extends object>(closure: T, bound: Bound): T {
 
 export function boundOf(closure: object): Bound | undefined {
   return BOUND.get(closure)
+}
+
+/** What a spore's `t` renders from: a host given the catalogues' sources renders it the same way. */
+const TRANSLATES = new WeakMap<object, SporeTranslateOptions>()
+
+export function markTranslate<T extends object>(translate: T, source: SporeTranslateOptions): T {
+  TRANSLATES.set(translate, source)
+  return translate
+}
+
+export function translateSourceOf(translate: object): SporeTranslateOptions | undefined {
+  return TRANSLATES.get(translate)
 }

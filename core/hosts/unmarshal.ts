@@ -3,6 +3,8 @@
  * functions that call back across, marks become the errors, dates, signals and requests they stand
  * for, and shared values are this side's kept copies.
  */
+
+import { hostTranslate } from './host-translate.ts'
 import { type HttpMark, httpOf } from './http-marks.ts'
 import {
   BOUND,
@@ -18,8 +20,10 @@ import {
   MESSAGE,
   SHARED,
   SIGNAL,
+  TRANSLATE,
 } from './marks.ts'
 import { crossesAsIs, type HandleMark } from './marshal.ts'
+import type { PortableTranslate } from './portable-translate.ts'
 
 /** Turns handles back into callable functions, `proxy` making each; faults back into errors. */
 export interface Unmarshal {
@@ -41,6 +45,11 @@ export function unmarshal(value: unknown, how: Unmarshal, path: readonly string[
     const { [LAYER]: base, own } = value as LayerMark
     const layered = { ...(unmarshal(base, how, path) as object), ...(unmarshal(own, how, path) as object) }
     return how.adapt ? how.adapt(layered) : layered
+  }
+  if (TRANSLATE in value) {
+    const mark = value as { [TRANSLATE]: unknown; call: HandleMark }
+    const portable = unmarshal(mark[TRANSLATE], how, path) as PortableTranslate
+    return hostTranslate(portable, how.proxy(mark.call, path) as Parameters<typeof hostTranslate>[1])
   }
   if (CONSTANT in value) return constantOf(value as ConstantMark, how, path)
   if (SIGNAL in value) return signalOf(value as SignalMark, how)

@@ -1,4 +1,5 @@
 import { COMMON_DOMAIN, type Logger, type TranslatableRef, type Translate } from '@mycelo/septum'
+import { markTranslate } from '../hosts/shared-values.ts'
 import type { Translator } from './translator.ts'
 
 export interface SporeTranslateOptions {
@@ -14,7 +15,8 @@ export interface SporeTranslateOptions {
 /** A spore's `ctx.t`: bare keys in its own domain; a ref to a domain it may not read throws. */
 export function sporeTranslate(options: SporeTranslateOptions): Translate {
   const { translator, spore, domains } = options
-  return (key, params, locale) => {
+  // Marked with what it renders from, so a spore's host can render its `t` without asking the core.
+  return markTranslate((key, params, locale) => {
     const ref: TranslatableRef =
       typeof key !== 'string'
         ? { ...key, ...(params ? { params: { ...key.params, ...params } } : {}) }
@@ -28,5 +30,5 @@ export function sporeTranslate(options: SporeTranslateOptions): Translate {
       )
     }
     return translator.render(ref, locale ?? options.locale(), options.logger)
-  }
+  }, options)
 }

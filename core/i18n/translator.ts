@@ -24,6 +24,11 @@ export class Translator {
     this.#domains.set(domain, catalogs)
   }
 
+  /** A domain's catalogues as they are now (a spore's host renders its `t` from their sources). */
+  catalogsOf(domain: string): DomainCatalogs | undefined {
+    return this.#domains.get(domain)
+  }
+
   /** Every locale some domain ships a catalogue for, the default first. */
   locales(): readonly string[] {
     const found = new Set<string>([this.defaultLocale])
