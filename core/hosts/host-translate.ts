@@ -2,7 +2,7 @@ import type { Translate } from '@mycelo/septum'
 import type { PortableTranslate } from './portable-translate.ts'
 
 /** The translator module, loaded once a host first renders: a host that never does never loads it. */
-let local: Promise<typeof import('./local-translate.ts')> | undefined
+let loading = false
 let loaded: typeof import('./local-translate.ts') | undefined
 
 /**
@@ -14,10 +14,16 @@ export function hostTranslate(portable: PortableTranslate, call: Translate): Tra
   return (key, params, locale) => {
     if (translate === undefined) {
       if (loaded === undefined) {
-        local ??= import('./local-translate.ts').then((module) => {
-          loaded = module
-          return module
-        })
+        if (!loading) {
+          loading = true
+          // Should it fail to load, t keeps asking the core.
+          import('./local-translate.ts').then(
+            (module) => {
+              loaded = module
+            },
+            () => undefined,
+          )
+        }
         return call(key, params, locale)
       }
       translate = loaded.localTranslate(portable)
