@@ -126,7 +126,7 @@ export function crossesAsIs(value: object): boolean {
 
 export function marshal(value: unknown, table: HandleTable, options: MarshalOptions = {}): unknown {
   const { mode = 'context', share, wire = { plain: true } } = options
-  return walk(value, { table, mode, share, wire, seen: new Set(), key: undefined, parent: undefined })
+  return walk(value, { table, mode, share, wire, seen: new Set() })
 }
 
 interface Walk {
@@ -135,11 +135,10 @@ interface Walk {
   readonly share: ShareTable | undefined
   readonly wire: Wire
   readonly seen: Set<object>
-  readonly key: string | undefined
-  readonly parent: object | undefined
 }
 
-function walk(value: unknown, at: Walk): unknown {
+/** `key` and `parent` say where a value sits: a function's kind is read off them, and its `this`. */
+function walk(value: unknown, at: Walk, key?: string, parent?: object): unknown {
   switch (typeof value) {
     case 'string':
     case 'boolean':
@@ -148,7 +147,7 @@ function walk(value: unknown, at: Walk): unknown {
       if (!Number.isFinite(value) || Object.is(value, -0)) at.wire.plain = false
       return value
     case 'function':
-      return functionMark(value as (...args: unknown[]) => unknown, at)
+      return functionMark(value as (...args: unknown[]) => unknown, at, key, parent)
     case 'object':
       break
     case 'undefined':
@@ -179,9 +178,14 @@ function walk(value: unknown, at: Walk): unknown {
     if (isShared(value)) {
       const { id, known } = at.share.idOf(value)
       if (known) return { [SHARED]: id }
-      return { [SHARED]: id, value: walk(value, { ...at, share: undefined }) }
+      return { [SHARED]: id, value: membersOut(value, at) }
     }
   }
+  return membersOut(value, at)
+}
+
+/** An object's or a list's members, each walked. */
+function membersOut(value: object, at: Walk): unknown {
   // A cycle cannot be cloned as a tree; the repeated branch crosses as nothing.
   if (at.seen.has(value)) return undefined
   at.seen.add(value)
@@ -200,7 +204,7 @@ function listOut(list: readonly unknown[], at: Walk): unknown[] {
       at.wire.plain = false
       continue
     }
-    const item = walk(list[i], { ...at, key: undefined, parent: list })
+    const item = walk(list[i], at, undefined, list)
     if (item === undefined) at.wire.plain = false
     out[i] = item
   }
@@ -210,9 +214,9 @@ function listOut(list: readonly unknown[], at: Walk): unknown[] {
 function objectOut(value: object, at: Walk): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const key of membersOf(value)) {
-    const mode = at.mode === 'context' && key === 'api' ? 'api' : at.mode
-    if (mode === 'api' && typeof Object.getOwnPropertyDescriptor(value, key)?.get === 'function') {
-      out[keyOut(key)] = lateMark(value, key, { ...at, mode, key, parent: value })
+    const inner = at.mode === 'context' && key === 'api' ? { ...at, mode: 'api' as const } : at
+    if (inner.mode === 'api' && typeof Object.getOwnPropertyDescriptor(value, key)?.get === 'function') {
+      out[keyOut(key)] = lateMark(value, key, inner)
       continue
     }
     let member: unknown
@@ -222,15 +226,20 @@ function objectOut(value: object, at: Walk): Record<string, unknown> {
       continue
     }
     if (member === undefined) continue
-    out[keyOut(key)] = walk(member, { ...at, mode, key, parent: value })
+    out[keyOut(key)] = walk(member, inner, key, value)
   }
   return out
 }
 
-function functionMark(value: (...args: unknown[]) => unknown, at: Walk): unknown {
+function functionMark(
+  value: (...args: unknown[]) => unknown,
+  at: Walk,
+  key: string | undefined,
+  parent: object | undefined,
+): unknown {
   if (CONSTANTS.has(value)) {
     try {
-      return { [CONSTANT]: walk(value.call(at.parent), { ...at, key: undefined }) }
+      return { [CONSTANT]: walk(value.call(parent), at, undefined, parent) }
     } catch (error) {
       return { [CONSTANT]: faultMark(error, at.wire), throws: true }
     }
@@ -240,18 +249,19 @@ function functionMark(value: (...args: unknown[]) => unknown, at: Walk): unknown
       ? 'sync'
       : at.mode === 'api'
         ? 'async'
-        : kindOf(at.key, at.parent)
+        : kindOf(key, parent)
   if (kind === 'sync' && at.share !== undefined && at.mode === 'context') {
     const portable = portableTranslate(value)
-    if (portable !== undefined) return translateMark(value, portable, at.share, at)
+    if (portable !== undefined)
+      return translateMark({ translate: value, portable, share: at.share, parent }, at)
   }
   const bound = boundOf(value)
   if (bound !== undefined) {
-    const args = walk(bound.args, { ...at, key: undefined, parent: undefined })
+    const args = walk(bound.args, at)
     const id = at.table.export(bound.fn as (...args: unknown[]) => unknown, bound.owner)
     return { [HANDLE]: id, kind, [BOUND]: args }
   }
-  return { [HANDLE]: at.table.export(value, at.parent), kind }
+  return { [HANDLE]: at.table.export(value, parent), kind }
 }
 
 /**
@@ -259,18 +269,18 @@ function functionMark(value: (...args: unknown[]) => unknown, at: Walk): unknown
  * a handle to the core's own for the renders made before the host has loaded its translator.
  */
 function translateMark(
-  translate: (...args: unknown[]) => unknown,
-  portable: object,
-  share: ShareTable,
+  of: {
+    readonly translate: (...args: unknown[]) => unknown
+    readonly portable: object
+    readonly share: ShareTable
+    readonly parent: object | undefined
+  },
   at: Walk,
 ) {
-  const { id, known } = share.idOf(portable)
+  const { id, known } = of.share.idOf(of.portable)
   if (known) return { [SHARED]: id }
-  const call = { [HANDLE]: at.table.export(translate, at.parent), kind: 'sync' }
-  return {
-    [SHARED]: id,
-    value: { [TRANSLATE]: walk(portable, { ...at, key: undefined, parent: undefined }), call },
-  }
+  const call = { [HANDLE]: at.table.export(of.translate, of.parent), kind: 'sync' }
+  return { [SHARED]: id, value: { [TRANSLATE]: walk(of.portable, at), call } }
 }
 
 /** An error as a mark; one whose code or data JSON would change crosses as a clone. */
@@ -285,15 +295,17 @@ function faultMark(error: unknown, wire: Wire): FaultMark {
 
 /** A context spread from a shared base: the base's id, and the members it adds or replaces. */
 function layerMark(value: object, base: object, at: Walk): unknown {
+  // The base first: the other side rebuilds it first, and a shared value meets its copy before its id.
+  const shared = walk(base, at)
   const own: Record<string, unknown> = {}
   const record = value as Record<string, unknown>
   const from = base as Record<string, unknown>
   for (const key of Object.keys(value)) {
     const member = record[key]
     if (member === undefined || member === from[key]) continue
-    own[keyOut(key)] = walk(member, { ...at, key, parent: value })
+    own[keyOut(key)] = walk(member, at, key, value)
   }
-  return { [LAYER]: walk(base, { ...at, key: undefined, parent: undefined }), own }
+  return { [LAYER]: shared, own }
 }
 
 /** Own enumerable keys, and for a class instance its methods too (a store's surface is a class). */
@@ -332,7 +344,7 @@ function signalMark(signal: AbortSignal, at: Walk): unknown {
       once: true,
     })
   }
-  return { [SIGNAL]: signal.aborted, listen: walk(listen, { ...at, key: undefined, parent: undefined }) }
+  return { [SIGNAL]: signal.aborted, listen: walk(listen, at) }
 }
 
 /**
@@ -344,12 +356,12 @@ function lateMark(owner: object, key: string, at: Walk): unknown {
   const read = () => (owner as Record<string, unknown>)[key]
   let value: unknown
   try {
-    value = walk(read(), at)
+    value = walk(read(), at, key, owner)
   } catch {
     value = undefined
   }
   return {
-    [LATE]: walk(read, { ...at, key: undefined, parent: undefined }),
+    [LATE]: walk(read, at),
     ...(value === undefined ? {} : { value }),
   }
 }

@@ -35,41 +35,84 @@ export interface Unmarshal {
 }
 
 export function unmarshal(value: unknown, how: Unmarshal, path: readonly string[] = []): unknown {
+  return rebuild(
+    value,
+    how,
+    path.reduce<Path>((up, key) => ({ up, key }), undefined),
+  )
+}
+
+/** Where a value sits, kept as links and made a list only for a handle (most values hold none). */
+type Path = { readonly up: Path; readonly key: string } | undefined
+
+function listOf(path: Path): string[] {
+  const keys: string[] = []
+  for (let at = path; at !== undefined; at = at.up) keys.unshift(at.key)
+  return keys
+}
+
+/** The mark an object is, read off its first key (every mark's comes first), or undefined for data. */
+function markOf(value: object): string | undefined {
+  for (const key in value) {
+    return key.charCodeAt(0) === 0xa7 && key.charCodeAt(1) !== 0xa7 ? key : undefined
+  }
+  return undefined
+}
+
+function rebuild(value: unknown, how: Unmarshal, path: Path): unknown {
   if (typeof value !== 'object' || value === null) return value
-  if (Array.isArray(value)) return value.map((item) => unmarshal(item, how, path))
-  if (crossesAsIs(value)) return value
-  if (HANDLE in value) return handleOf(value as HandleMark, how, path)
-  if (DATE in value) return new Date((value as { [DATE]: number })[DATE])
-  if (SHARED in value) return sharedOf(value as SharedMark, how, path)
-  if (LAYER in value) {
-    const { [LAYER]: base, own } = value as LayerMark
-    const layered = { ...(unmarshal(base, how, path) as object), ...(unmarshal(own, how, path) as object) }
-    return how.adapt ? how.adapt(layered) : layered
-  }
-  if (TRANSLATE in value) {
-    const mark = value as { [TRANSLATE]: unknown; call: HandleMark }
-    const portable = unmarshal(mark[TRANSLATE], how, path) as PortableTranslate
-    return hostTranslate(portable, how.proxy(mark.call, path) as Parameters<typeof hostTranslate>[1])
-  }
-  if (CONSTANT in value) return constantOf(value as ConstantMark, how, path)
-  if (SIGNAL in value) return signalOf(value as SignalMark, how)
-  if (MESSAGE in value) return httpOf(value as HttpMark)
-  if (FAULT in value) return errorOf(value as FaultMark)
-  if (value instanceof Date) return value
+  if (Array.isArray(value)) return value.map((item) => rebuild(item, how, path))
+  if (crossesAsIs(value) || value instanceof Date) return value
+  const mark = markOf(value)
+  if (mark !== undefined) return markValue(mark, value, how, path)
   const out: Record<string, unknown> = {}
-  for (const [crossed, member] of Object.entries(value)) {
+  for (const crossed in value) {
     const key = keyIn(crossed)
-    if (isLate(member)) defineLate(out, key, member, how, [...path, key])
-    else out[key] = unmarshal(member, how, [...path, key])
+    const member = (value as Record<string, unknown>)[crossed]
+    const at = { up: path, key }
+    if (typeof member === 'object' && member !== null && markOf(member) === LATE) {
+      defineLate(out, key, member as LateMark, how, at)
+    } else out[key] = rebuild(member, how, at)
   }
   return how.adapt ? how.adapt(out) : out
 }
 
+function markValue(mark: string, value: object, how: Unmarshal, path: Path): unknown {
+  switch (mark) {
+    case HANDLE:
+      return handleOf(value as HandleMark, how, path)
+    case DATE:
+      return new Date((value as { [DATE]: number })[DATE])
+    case SHARED:
+      return sharedOf(value as SharedMark, how, path)
+    case LAYER: {
+      const { [LAYER]: base, own } = value as LayerMark
+      const layered = { ...(rebuild(base, how, path) as object), ...(rebuild(own, how, path) as object) }
+      return how.adapt ? how.adapt(layered) : layered
+    }
+    case TRANSLATE: {
+      const { [TRANSLATE]: portable, call } = value as { [TRANSLATE]: unknown; call: HandleMark }
+      const fallback = how.proxy(call, listOf(path)) as Parameters<typeof hostTranslate>[1]
+      return hostTranslate(rebuild(portable, how, path) as PortableTranslate, fallback)
+    }
+    case CONSTANT:
+      return constantOf(value as ConstantMark, how, path)
+    case SIGNAL:
+      return signalOf(value as SignalMark, how)
+    case MESSAGE:
+      return httpOf(value as HttpMark)
+    case FAULT:
+      return errorOf(value as FaultMark)
+    default:
+      throw new Error(`a value crossed with a mark this side does not know: ${mark}`)
+  }
+}
+
 /** A handle made callable; one with bound arguments passes them first. */
-function handleOf(mark: HandleMark, how: Unmarshal, path: readonly string[]): unknown {
-  const fn = how.proxy(mark, path) as (...args: unknown[]) => unknown
+function handleOf(mark: HandleMark, how: Unmarshal, path: Path): unknown {
+  const fn = how.proxy(mark, listOf(path)) as (...args: unknown[]) => unknown
   if (!(BOUND in mark)) return fn
-  const bound = unmarshal((mark as HandleMark & { [BOUND]: unknown })[BOUND], how) as unknown[]
+  const bound = rebuild((mark as HandleMark & { [BOUND]: unknown })[BOUND], how, undefined) as unknown[]
   return (...args: unknown[]) => fn(...bound, ...args)
 }
 
@@ -84,11 +127,11 @@ interface LayerMark {
 }
 
 /** A shared value: its copy, kept at its first crossing. */
-function sharedOf(mark: SharedMark, how: Unmarshal, path: readonly string[]): unknown {
+function sharedOf(mark: SharedMark, how: Unmarshal, path: Path): unknown {
   const id = mark[SHARED]
   if (how.shared === undefined) throw new Error('a shared value crossed to a side that keeps none')
   if ('value' in mark) {
-    const copy = unmarshal(mark.value, how, path)
+    const copy = rebuild(mark.value, how, path)
     how.shared.set(id, copy)
     return copy
   }
@@ -102,7 +145,7 @@ interface ConstantMark {
 }
 
 /** A marked function's answer made a function again: each call gets its own copy, or the error. */
-function constantOf(mark: ConstantMark, how: Unmarshal, path: readonly string[]): () => unknown {
+function constantOf(mark: ConstantMark, how: Unmarshal, path: Path): () => unknown {
   if (mark.throws) {
     const fault = mark[CONSTANT] as FaultMark
     return () => {
@@ -110,7 +153,7 @@ function constantOf(mark: ConstantMark, how: Unmarshal, path: readonly string[])
     }
   }
   const value = mark[CONSTANT]
-  return () => unmarshal(structuredClone(value), how, path)
+  return () => rebuild(structuredClone(value), how, path)
 }
 
 interface SignalMark {
@@ -123,7 +166,7 @@ function signalOf(mark: SignalMark, how: Unmarshal): AbortSignal {
   const controller = new AbortController()
   if (mark[SIGNAL]) controller.abort()
   else {
-    const listen = unmarshal(mark.listen, how) as (notify: () => void) => unknown
+    const listen = rebuild(mark.listen, how, undefined) as (notify: () => void) => unknown
     void Promise.resolve(listen(() => controller.abort())).catch(() => undefined)
   }
   return controller.signal
@@ -134,10 +177,6 @@ interface LateMark {
   readonly value?: unknown
 }
 
-function isLate(value: unknown): value is LateMark {
-  return typeof value === 'object' && value !== null && LATE in value
-}
-
 /** The members of an object that refreshLate reads again. */
 const LATE_MEMBERS = new WeakMap<object, (() => Promise<void>)[]>()
 
@@ -146,10 +185,10 @@ function defineLate(
   key: string,
   mark: LateMark,
   how: Unmarshal,
-  path: readonly string[],
+  path: Path,
 ): void {
-  let current = unmarshal(mark.value, how, path)
-  const read = unmarshal(mark[LATE], how, path) as () => Promise<unknown>
+  let current = rebuild(mark.value, how, path)
+  const read = rebuild(mark[LATE], how, path) as () => Promise<unknown>
   Object.defineProperty(out, key, { enumerable: true, configurable: true, get: () => current })
   const refresh = async () => {
     try {

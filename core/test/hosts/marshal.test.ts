@@ -137,4 +137,14 @@ describe('a value crossing to a host', () => {
     two.logger.info('logged')
     expect(said).toEqual(['en: hello', 'fr: salut', 'logged'])
   })
+
+  it('rebuilds a shared value met first in a base that has never crossed, then in the members added', () => {
+    const { cross } = link()
+    const capabilities = markShared({ list: ['reactions'] })
+    const start = markShared({ capabilities })
+    const context = markLayered({ ...start, also: capabilities }, start)
+    const crossed = cross(context).value as typeof context
+    expect(crossed).toEqual({ capabilities: { list: ['reactions'] }, also: { list: ['reactions'] } })
+    expect(crossed.also).toBe(crossed.capabilities)
+  })
 })
