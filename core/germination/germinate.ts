@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { type Logger, type PluginKind, septumIncompatibility } from '@mycelo/septum'
 import { coreReason } from '../i18n/reason-words.ts'
 import { DEFAULT_DEADLINES, EXPIRY } from '../supervision/deadline.ts'
+import { bounded, PREPARING_AT_ONCE } from './bounded.ts'
 import { loadCatalogues } from './catalogues.ts'
 import { createInstance } from './creation.ts'
 import { discoverSpores } from './discovery.ts'
@@ -72,14 +73,22 @@ export async function germinate(options: GerminateOptions): Promise<Germination>
   const deadlineMs = options.createDeadlineMs ?? DEFAULT_DEADLINES.create
   const modules = await settleInstalls({ order, store: options.store, deadlineMs, logger: options.logger })
 
-  // One create() per spore still usable, each required rhiza's before its dependants'.
+  // One create() per spore still usable, each required rhiza's before its dependants': a spore waits
+  // for what it requires only, so the round trips to a hundred hosts are not made one after another.
+  const creations = new Map<string, Promise<void>>()
   for (const draft of order) {
-    propagateDormancy([draft], byName)
-    if (draft.state !== 'live' || draft.manifest === undefined) continue
-    const created = await createInstance(draft.manifest, modules.get(draft.name), deadlineMs)
-    if (created.ok) draft.instance = created.instance
-    else setState(draft, 'dormant', created.reason)
+    const required = draft.edges.map((name) => creations.get(name))
+    const creation = async () => {
+      await Promise.all(required)
+      propagateDormancy([draft], byName)
+      if (draft.state !== 'live' || draft.manifest === undefined) return
+      const created = await createInstance(draft.manifest, modules.get(draft.name), deadlineMs)
+      if (created.ok) draft.instance = created.instance
+      else setState(draft, 'dormant', created.reason)
+    }
+    creations.set(draft.name, creation())
   }
+  await Promise.all(creations.values())
 
   for (const draft of order) {
     const meta = { spore: draft.name, kind: draft.kind, state: draft.state, reason: draft.reason }
@@ -104,22 +113,23 @@ async function settleInstalls(options: {
   const { order, store, deadlineMs } = options
   const probed = await probeFirstStarts(options)
   const modules = new Map<string, LoadedModule | undefined>()
-  for (const draft of order) {
-    if (draft.dir === '') continue // a vanished guard: nothing on disk to check
+  // Each spore's checks read only its own files (and start its own host): several run at once.
+  await bounded(order, PREPARING_AT_ONCE, async (draft) => {
+    if (draft.dir === '') return // a vanished guard: nothing on disk to check
     const gate = installGate(store, draft.name)
     if (!gate.open) {
       setState(draft, 'disabled', gate.reason)
       await readCatalogues(draft)
-      continue
+      return
     }
     if (draft.state === 'live') {
       const refusedByProbe = probed?.[draft.name] ?? undefined
       modules.set(draft.name, await prepare(draft, store, { deadlineMs, refusedByProbe }))
     } else await readCatalogues(draft)
-    if (!gate.firstStart) continue
+    if (!gate.firstStart) return
     const { name, reason, enforcing } = draft
     if (!recordFirstStart({ store, name, reason, enforcing })) setState(draft, 'disabled', reason)
-  }
+  })
   return modules
 }
 
