@@ -6,7 +6,7 @@ import {
   type SporeSchedule,
   type SporeStorage,
 } from '@mycelo/septum'
-import { markApi } from '../hosts/marshal.ts'
+import { markApi } from '../hosts/call-kinds.ts'
 import { liveApi } from './live-api.ts'
 import type { GerminatedSpore, Germination } from './ports.ts'
 

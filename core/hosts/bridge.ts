@@ -1,8 +1,10 @@
 import { Watch, watchFor } from '../supervision/deadline-lines.ts'
 import { CallContexts } from './call-context.ts'
+import type { CallKind, HandleMark } from './call-kinds.ts'
+import { Exports, Imports } from './handles.ts'
 import { isHttp, settle } from './http-marks.ts'
-import { errorOf, type FaultMark, faultOf, HANDLE } from './marks.ts'
-import { type CallKind, type HandleMark, type MarshalMode, marshal, type Wire } from './marshal.ts'
+import { errorOf, type FaultMark, faultOf } from './marks.ts'
+import { type MarshalMode, marshal, type Wire } from './marshal.ts'
 import { Shares } from './shares.ts'
 import { unmarshal } from './unmarshal.ts'
 
@@ -72,12 +74,6 @@ function receiveOn(): typeof import('node:worker_threads').receiveMessageOnPort 
   return (require('node:worker_threads') as typeof import('node:worker_threads')).receiveMessageOnPort
 }
 
-interface Exported {
-  readonly fn: AnyFn
-  readonly owner: unknown
-  sent: number
-}
-
 interface Pending {
   readonly resolve: (value: unknown) => void
   readonly reject: (error: unknown) => void
@@ -97,20 +93,24 @@ class CallWatch extends Watch {
 
 export class Bridge {
   readonly #options: BridgeOptions
-  readonly #exports = new Map<number, Exported>()
-  readonly #ids = new WeakMap<AnyFn, Map<unknown, number>>()
-  readonly #imports = new Map<number, { ref: WeakRef<AnyFn>; received: number }>()
+  readonly #exports = new Exports()
+  readonly #imports: Imports
   readonly #pending = new Map<number, Pending>()
   readonly #contexts = new CallContexts()
-  readonly #registry: FinalizationRegistry<number>
   readonly #shares: Shares
-  #nextHandle = 1
   #seq = 1
   #closed: Error | undefined
 
   constructor(options: BridgeOptions) {
     this.#options = options
-    this.#registry = new FinalizationRegistry((id) => this.#collected(id))
+    this.#imports = new Imports((fn, count) => {
+      if (this.#closed) return
+      try {
+        this.#options.post({ t: 'release', fn, count })
+      } catch {
+        // The other side is gone: nothing to release.
+      }
+    })
     this.#shares = new Shares((id) => {
       if (!this.#closed) this.#options.post({ t: 'forget', shared: id })
     })
@@ -138,19 +138,7 @@ export class Bridge {
   }
 
   export(fn: AnyFn, owner: unknown): number {
-    let byOwner = this.#ids.get(fn)
-    if (byOwner === undefined) {
-      byOwner = new Map()
-      this.#ids.set(fn, byOwner)
-    }
-    let id = byOwner.get(owner)
-    const known = id === undefined ? undefined : this.#exports.get(id)
-    if (id === undefined || known === undefined) {
-      id = this.#nextHandle++
-      byOwner.set(owner, id)
-      this.#exports.set(id, { fn, owner, sent: 1 })
-    } else known.sent += 1
-    return id
+    return this.#exports.export(fn, owner)
   }
 
   /** Calls one of the other side's handles and awaits its answer, within a deadline when given. */
@@ -258,16 +246,9 @@ export class Bridge {
       case 'forget':
         this.#shares.copies.delete(message.shared)
         return
-      case 'release': {
-        const exported = this.#exports.get(message.fn)
-        if (exported === undefined) return
-        exported.sent -= message.count
-        if (exported.sent <= 0) {
-          this.#exports.delete(message.fn)
-          this.#ids.get(exported.fn)?.delete(exported.owner)
-        }
+      case 'release':
+        this.#exports.release(message.fn, message.count)
         return
-      }
     }
   }
 
@@ -306,10 +287,8 @@ export class Bridge {
   }
 
   #invoke(id: number, args: readonly unknown[]): unknown {
-    const exported = this.#exports.get(id)
-    if (exported === undefined) throw new Error('this function is no longer available across the host')
-    return exported.fn.apply(
-      exported.owner,
+    return this.#exports.invoke(
+      id,
       args.map((arg) => this.in(arg)),
     )
   }
@@ -338,20 +317,7 @@ export class Bridge {
   }
 
   #proxy(mark: HandleMark, path: readonly string[]): AnyFn {
-    const id = mark[HANDLE]
-    const known = this.#imports.get(id)
-    const alive = known?.ref.deref()
-    if (known && alive) {
-      known.received += 1
-      return alive
-    }
-    const fn = this.#make(id, mark.kind, path)
-    if (known) {
-      known.ref = new WeakRef(fn)
-      known.received += 1
-    } else this.#imports.set(id, { ref: new WeakRef(fn), received: 1 })
-    this.#registry.register(fn, id)
-    return fn
+    return this.#imports.proxy(mark, (id, kind) => this.#make(id, kind, path))
   }
 
   #make(id: number, kind: CallKind, path: readonly string[]): AnyFn {
@@ -359,18 +325,6 @@ export class Bridge {
     if (kind === 'sync') return (...args) => this.callSync(id, args)
     const deadline = this.#options.deadlineOf?.(path)
     return (...args) => this.call(id, args, deadline)
-  }
-
-  #collected(id: number): void {
-    const known = this.#imports.get(id)
-    if (known === undefined || known.ref.deref() !== undefined) return
-    this.#imports.delete(id)
-    if (this.#closed) return
-    try {
-      this.#options.post({ t: 'release', fn: id, count: known.received })
-    } catch {
-      // The other side is gone: nothing to release.
-    }
   }
 }
 

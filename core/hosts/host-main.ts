@@ -8,8 +8,8 @@ import type { Manifest } from '@mycelo/septum'
 import { faultText } from '../germination/fault.ts'
 import { importModule, type LoadedModule } from '../germination/module-import.ts'
 import { Bridge, type WireMessage } from './bridge.ts'
+import { markConstant, markSync } from './call-kinds.ts'
 import { guardImports, type ImportAllowance } from './import-guard.ts'
-import { markConstant, markSync } from './marshal.ts'
 
 /** The worker's own scope: how it hears the core and answers it. */
 const scope = globalThis as unknown as {

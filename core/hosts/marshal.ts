@@ -1,11 +1,10 @@
 /**
  * How a value crosses between the core and a host. Data crosses as data; a function crosses as a
- * handle the other side calls back through, so a context keeps every member it has inline. How a
- * handle is called (awaited, answered at once, or not answered at all) is read off the shape it
- * sits in, since a septum context mixes synchronous members (`t`, `has`, `rhiza`) with
- * asynchronous ones (`reply`, `storage.get`) and a spore must not be able to tell the difference.
- * The other side rebuilds it with unmarshal (unmarshal.ts).
+ * handle the other side calls back through (its kind read as call-kinds.ts says), so a context
+ * keeps every member it has inline. The other side rebuilds it with unmarshal (unmarshal.ts).
  */
+
+import { isApi, isConstant, isSyncCallback, kindOf } from './call-kinds.ts'
 import { isSettled } from './http-marks.ts'
 import {
   BOUND,
@@ -24,57 +23,6 @@ import {
 } from './marks.ts'
 import { portableTranslate } from './portable-translate.ts'
 import { baseOf, boundOf, isShared } from './shared-values.ts'
-
-/** How the side holding a handle's proxy calls it. */
-export type CallKind = 'async' | 'sync' | 'fire'
-
-export interface HandleMark {
-  readonly [HANDLE]: number
-  readonly kind: CallKind
-}
-
-/** Members a context answers synchronously, wherever they sit. */
-const SYNC_MEMBERS = new Set([
-  't',
-  'has',
-  'rhiza',
-  'requireCapability',
-  'capabilitiesOf',
-  'listPlugins',
-  'availableLocales',
-  // A spore's own members the core calls synchronously: its schema, and a migration inside a transaction.
-  'safeParse',
-  'toJsonSchema',
-  'up',
-])
-
-/** Objects whose functions are all asynchronous wherever they sit: a rhiza's api handed across. */
-const APIS = new WeakSet<object>()
-/** Functions the other side must call synchronously: a storage transaction's work. */
-const SYNC_CALLBACKS = new WeakSet<object>()
-
-export function markApi<T>(value: T): T {
-  if (typeof value === 'object' && value !== null) APIS.add(value)
-  return value
-}
-
-export function markSync<T extends object>(fn: T): T {
-  SYNC_CALLBACKS.add(fn)
-  return fn
-}
-
-/** Functions called once where they are, crossing as the value (or the error) they answered. */
-const CONSTANTS = new WeakSet<object>()
-
-/**
- * Marks a function whose answer never changes (a schema's JSON Schema): it is called when it
- * crosses, so the other side answers it without a call back, and never blocks waiting on this one.
- */
-export function markConstant<T extends object>(fn: T): T {
-  CONSTANTS.add(fn)
-  return fn
-}
-const LOGGER_LINES = new Set(['debug', 'info', 'warn', 'error'])
 
 /**
  * `context` reads the septum shapes (a logger's lines are fired, a capabilities' has/list answered
@@ -189,7 +137,7 @@ function membersOut(value: object, at: Walk): unknown {
   // A cycle cannot be cloned as a tree; the repeated branch crosses as nothing.
   if (at.seen.has(value)) return undefined
   at.seen.add(value)
-  if (APIS.has(value)) at = { ...at, mode: 'api' }
+  if (isApi(value)) at = { ...at, mode: 'api' }
   try {
     return Array.isArray(value) ? listOut(value, at) : objectOut(value, at)
   } finally {
@@ -237,7 +185,7 @@ function functionMark(
   key: string | undefined,
   parent: object | undefined,
 ): unknown {
-  if (CONSTANTS.has(value)) {
+  if (isConstant(value)) {
     try {
       return { [CONSTANT]: walk(value.call(parent), at, undefined, parent) }
     } catch (error) {
@@ -245,11 +193,7 @@ function functionMark(
     }
   }
   const kind =
-    SYNC_CALLBACKS.has(value) || at.mode === 'sync'
-      ? 'sync'
-      : at.mode === 'api'
-        ? 'async'
-        : kindOf(key, parent)
+    isSyncCallback(value) || at.mode === 'sync' ? 'sync' : at.mode === 'api' ? 'async' : kindOf(key, parent)
   if (kind === 'sync' && at.share !== undefined && at.mode === 'context') {
     const portable = portableTranslate(value)
     if (portable !== undefined)
@@ -322,19 +266,6 @@ function membersOf(value: object): readonly string[] {
     proto = Object.getPrototypeOf(proto)
   }
   return [...keys]
-}
-
-function kindOf(key: string | undefined, parent: object | undefined): CallKind {
-  if (key === undefined || parent === undefined) return 'async'
-  const shape = parent as Record<string, unknown>
-  const logger = typeof shape.child === 'function' && typeof shape.info === 'function'
-  if (logger && LOGGER_LINES.has(key)) return 'fire'
-  if (logger && key === 'child') return 'sync'
-  // A connection report is told, never answered: a hypha calls it from wherever it notices.
-  if (typeof shape.up === 'function' && typeof shape.lost === 'function') return 'fire'
-  // Capabilities answer at once; a storage or a schedule also lists, but never has has().
-  if (typeof shape.has === 'function' && typeof shape.list === 'function') return 'sync'
-  return SYNC_MEMBERS.has(key) ? 'sync' : 'async'
 }
 
 /** A signal crosses as its state and a handle the other side subscribes through to hear its abort. */

@@ -4,6 +4,7 @@
  * for, and shared values are this side's kept copies.
  */
 
+import type { HandleMark } from './call-kinds.ts'
 import { hostTranslate } from './host-translate.ts'
 import { type HttpMark, httpOf } from './http-marks.ts'
 import {
@@ -22,7 +23,7 @@ import {
   SIGNAL,
   TRANSLATE,
 } from './marks.ts'
-import { crossesAsIs, type HandleMark } from './marshal.ts'
+import { crossesAsIs } from './marshal.ts'
 import type { PortableTranslate } from './portable-translate.ts'
 
 /** Turns handles back into callable functions, `proxy` making each; faults back into errors. */

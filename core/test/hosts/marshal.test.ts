@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'bun:test'
+import type { HandleMark } from '../../hosts/call-kinds.ts'
 import { HANDLE, MARK } from '../../hosts/marks.ts'
-import { type HandleMark, marshal, type Wire } from '../../hosts/marshal.ts'
+import { marshal, type Wire } from '../../hosts/marshal.ts'
 import { markBound, markLayered, markShared } from '../../hosts/shared-values.ts'
 import { Shares } from '../../hosts/shares.ts'
 import { unmarshal } from '../../hosts/unmarshal.ts'

@@ -1,0 +1,84 @@
+/**
+ * How a function that crosses is called by the side holding its proxy: awaited, answered at once
+ * (the caller blocks), or told with no answer. A septum context mixes synchronous members (`t`,
+ * `has`, `rhiza`) with asynchronous ones (`reply`, `storage.get`), so the kind is read off the
+ * member's name and the shape it sits in, or off a mark the core put on it.
+ */
+import { HANDLE } from './marks.ts'
+
+/** How the side holding a handle's proxy calls it. */
+export type CallKind = 'async' | 'sync' | 'fire'
+
+export interface HandleMark {
+  readonly [HANDLE]: number
+  readonly kind: CallKind
+}
+
+/** Members a context answers synchronously, wherever they sit. */
+const SYNC_MEMBERS = new Set([
+  't',
+  'has',
+  'rhiza',
+  'requireCapability',
+  'capabilitiesOf',
+  'listPlugins',
+  'availableLocales',
+  // A spore's own members the core calls synchronously: its schema, and a migration inside a transaction.
+  'safeParse',
+  'toJsonSchema',
+  'up',
+])
+
+/** Objects whose functions are all asynchronous wherever they sit: a rhiza's api handed across. */
+const APIS = new WeakSet<object>()
+/** Functions the other side must call synchronously: a storage transaction's work. */
+const SYNC_CALLBACKS = new WeakSet<object>()
+
+export function markApi<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) APIS.add(value)
+  return value
+}
+
+export function markSync<T extends object>(fn: T): T {
+  SYNC_CALLBACKS.add(fn)
+  return fn
+}
+
+/** Functions called once where they are, crossing as the value (or the error) they answered. */
+const CONSTANTS = new WeakSet<object>()
+
+/**
+ * Marks a function whose answer never changes (a schema's JSON Schema): it is called when it
+ * crosses, so the other side answers it without a call back, and never blocks waiting on this one.
+ */
+export function markConstant<T extends object>(fn: T): T {
+  CONSTANTS.add(fn)
+  return fn
+}
+const LOGGER_LINES = new Set(['debug', 'info', 'warn', 'error'])
+
+export function isApi(value: object): boolean {
+  return APIS.has(value)
+}
+
+export function isSyncCallback(fn: object): boolean {
+  return SYNC_CALLBACKS.has(fn)
+}
+
+export function isConstant(fn: object): boolean {
+  return CONSTANTS.has(fn)
+}
+
+/** The kind of the function at `key` of `parent`, read off the septum shapes. */
+export function kindOf(key: string | undefined, parent: object | undefined): CallKind {
+  if (key === undefined || parent === undefined) return 'async'
+  const shape = parent as Record<string, unknown>
+  const logger = typeof shape.child === 'function' && typeof shape.info === 'function'
+  if (logger && LOGGER_LINES.has(key)) return 'fire'
+  if (logger && key === 'child') return 'sync'
+  // A connection report is told, never answered: a hypha calls it from wherever it notices.
+  if (typeof shape.up === 'function' && typeof shape.lost === 'function') return 'fire'
+  // Capabilities answer at once; a storage or a schedule also lists, but never has has().
+  if (typeof shape.has === 'function' && typeof shape.list === 'function') return 'sync'
+  return SYNC_MEMBERS.has(key) ? 'sync' : 'async'
+}
