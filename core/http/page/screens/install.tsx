@@ -1,6 +1,7 @@
 // Installing from a source with a progress bar; upgrading, rolling back and uninstalling what came
 // from one; and, before anyone enables it, what each installed spore asks for.
 import { useState } from 'react'
+import { flushSync } from 'react-dom'
 import { api, part } from '../api.ts'
 import { useLive } from '../live.ts'
 import { SporeAsks } from '../parts/asks.tsx'
@@ -56,7 +57,8 @@ export function InstallScreen() {
       await withProgress(
         verb === 'install' ? '/installs' : `/installs/${part(spore)}/upgrade`,
         body,
-        (step) => setRunning({ spore, verb, step }),
+        // Drawn as each step arrives: batched with the outcome, the last step (100%) was never shown.
+        (step) => flushSync(() => setRunning({ spore, verb, step })),
       )
       setResult({ kind: 'ok', text: t(`install.done.${verb}`, { spore }) })
     } catch (problem) {
