@@ -1,6 +1,6 @@
 import type { ChannelIdentity, PrincipalInfo } from '@mycelo/septum'
 import { asc, eq } from 'drizzle-orm'
-import { IDENTITY_ORDER, lookupsOf, type PrincipalValues } from './lookups.ts'
+import { IDENTITY_ORDER, lookupsOf, type PersonValues, type PrincipalValues } from './lookups.ts'
 import type { Store } from './open.ts'
 import type { IdentityKey } from './principals.ts'
 import { channelIdentities, principalRoles, principals, roles } from './schema/index.ts'
@@ -15,31 +15,65 @@ export function personOf(store: Store, id: string): PrincipalInfo | undefined {
   // One read transaction: a consistent snapshot, and one lock of the file instead of one per read.
   const lookups = lookupsOf(store.db)
   return lookups.reading(() => {
-    const row = lookups.direct.principal.rows(id)[0]
-    return row === undefined ? undefined : completed(store, row)
+    const row = lookups.direct.principal.rows({ principalId: id })[0]
+    if (row === undefined) return undefined
+    const held = lookups.direct.roleIds.rows({ principalId: id }).map(([roleId]) => roleName(store, roleId))
+    return personFrom(principalRow(row), identitiesOf(store, id), held.sort())
   })
 }
 
-/** The principal a channel identity belongs to, as personOf reads them, or undefined if unmet. */
+/**
+ * The principal a channel identity belongs to, as personOf reads them, or undefined if unmet. Every
+ * message from someone not in memory reads this: one statement, no transaction, nothing written.
+ */
 export function personByIdentity(store: Store, identity: IdentityKey): PrincipalInfo | undefined {
   const lookups = lookupsOf(store.db)
+  const key = { channel: identity.channel, externalId: identity.externalId }
+  const values = lookups.direct.person.rows(key)[0]
+  if (values === undefined) return undefined
+  const [, , , , , identityName, identities, roleIds] = values
+  const held = identities === 1 ? namedRoles(store, roleIds) : undefined
+  // Their one identity is the one they were found by, and every role's name is known: that is all.
+  if (held !== undefined)
+    return personFrom(principalRow(values), [identityOf({ ...key, displayName: identityName })], held)
+  // Several identities, or a role created since the names were read: all of it in one snapshot.
   return lookups.reading(() => {
-    const owner = lookups.direct.owner.rows(identity.channel, identity.externalId)[0]
-    const row = owner === undefined ? undefined : lookups.direct.principal.rows(owner[0])[0]
-    return row === undefined ? undefined : completed(store, row)
+    const again = lookups.direct.person.rows(key)[0]
+    if (again === undefined) return undefined
+    const names = idsIn(again[7]).map((roleId) => roleName(store, roleId))
+    return personFrom(principalRow(again), identitiesOf(store, again[0]), names.sort())
   })
 }
 
-/** Inside a read transaction: the principal's identities and role names added to their row. */
-function completed(store: Store, values: PrincipalValues): PrincipalInfo {
-  const { direct } = lookupsOf(store.db)
+function principalRow(values: PrincipalValues | PersonValues): typeof principals.$inferSelect {
   const [id, displayName, locale, reviewed, createdAt] = values
-  const identities = direct.identities
-    .rows(id)
+  return { id, displayName, locale, reviewed: reviewed === 1, createdAt: new Date(createdAt) }
+}
+
+/** A principal's identities, oldest first; inside a read transaction. */
+function identitiesOf(store: Store, id: string): ChannelIdentity[] {
+  return lookupsOf(store.db)
+    .direct.identities.rows({ principalId: id })
     .map(([channel, externalId, displayName]) => identityOf({ channel, externalId, displayName }))
-  const held = direct.roleIds.rows(id).map(([roleId]) => roleName(store, roleId))
-  const row = { id, displayName, locale, reviewed: reviewed === 1, createdAt: new Date(createdAt) }
-  return personFrom(row, identities, held.sort())
+}
+
+/** Role ids as `person` joins them: `3,17`, or null for none. */
+function idsIn(joined: string | null): number[] {
+  return joined === null ? [] : joined.split(',').map(Number)
+}
+
+/** The names of the roles `joined` lists, sorted, or undefined if one was never read. */
+function namedRoles(store: Store, joined: string | null): string[] | undefined {
+  if (joined === null) return []
+  const names = roleNamesOf.get(store.db)
+  if (names === undefined) return undefined
+  const held: string[] = []
+  for (const id of idsIn(joined)) {
+    const name = names.get(id)
+    if (name === undefined) return undefined
+    held.push(name)
+  }
+  return held.sort()
 }
 
 /**

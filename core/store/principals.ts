@@ -11,7 +11,7 @@ export interface IdentityKey {
 /** The principal an identity belongs to, if the bot has met it. */
 export function principalIdOf(store: Store, identity: IdentityKey): string | undefined {
   const { channel, externalId } = identity
-  return lookupsOf(store.db).direct.owner.rows(channel, externalId)[0]?.[0]
+  return lookupsOf(store.db).direct.owner.rows({ channel, externalId })[0]?.[0]
 }
 
 /** The principal an identity belongs to, creating both on first contact. */

@@ -30,6 +30,7 @@ describe('the message path’s lookups', () => {
     const reads = {
       principal: direct.principal,
       owner: direct.owner,
+      person: direct.person,
       identities: direct.identities,
       roleIds: direct.roleIds,
       patterns: lookups.patterns,

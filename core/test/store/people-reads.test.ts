@@ -78,3 +78,50 @@ describe('a person read straight from bun:sqlite', () => {
     store.close()
   })
 })
+
+describe('a person read by identity in one statement', () => {
+  it('sees every change another connection commits, at the very next read, and writes nothing', () => {
+    const path = join(scratch.path, 'fresh.db')
+    const store = openStore({ path })
+    const ada = meetPrincipal(store, {
+      identity: { channel: 'chat', externalId: 'ada', displayName: 'Ada' },
+      role: 'newcomer',
+    }).id
+    const key = { channel: 'chat', externalId: 'ada' }
+    expect(personByIdentity(store, key)?.roles).toEqual(['newcomer'])
+    const changes = store.db.$client.query<{ n: number }, []>('SELECT total_changes() AS n')
+    const before = changes.get()!.n
+
+    const other = openStore({ path })
+    createRole(other, 'fans', ['films.*'])
+    grantRole(other, ada, roleNamed(other, 'fans')!.id)
+    setDisplayName(other, ada, 'Adeline')
+    setPrincipalLocale(other, ada, 'fr')
+    expect(personByIdentity(store, key)).toMatchObject({
+      roles: ['fans', 'newcomer'],
+      displayName: 'Adeline',
+      locale: 'fr',
+      identities: [{ channel: 'chat', externalId: 'ada', displayName: 'Ada' }],
+    })
+    // A second identity: read whole, oldest first, whichever one the person is found by.
+    other.db.$client.run(
+      "INSERT INTO channel_identities (principal_id, channel, external_id, added_at) VALUES (?, 'signal', '+33', 4102444800000)",
+      [ada],
+    )
+    const both = [
+      { channel: 'chat', externalId: 'ada', displayName: 'Ada' },
+      { channel: 'signal', externalId: '+33' },
+    ]
+    expect(personByIdentity(store, key)?.identities).toEqual(both)
+    expect(personByIdentity(store, { channel: 'signal', externalId: '+33' })?.identities).toEqual(both)
+    deleteRole(other, roleNamed(other, 'fans')!.id)
+    expect(personByIdentity(store, key)?.roles).toEqual(['newcomer'])
+    other.db.$client.run('DELETE FROM principals WHERE id = ?', [ada])
+    expect(personByIdentity(store, key)).toBeUndefined()
+    other.close()
+
+    // Reading found everything as it is: nothing was written by this connection.
+    expect(changes.get()!.n).toBe(before)
+    store.close()
+  })
+})
