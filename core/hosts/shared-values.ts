@@ -7,6 +7,18 @@ import type { SporeTranslateOptions } from '../i18n/spore-translate.ts'
  * crosses to a host. Nothing imported at run time, so the message path marks what it builds at no cost.
  */
 
+/** One kind of mark: what the core noted about an object it made, read back when the object crosses. */
+function markKind<V>() {
+  const marks = new WeakMap<object, V>()
+  return {
+    mark: <T extends object>(value: T, noted: V): T => {
+      marks.set(value, noted)
+      return value
+    },
+    of: (value: object): V | undefined => marks.get(value),
+  }
+}
+
 /** Objects that cross whole once per host, then as their id (a spore's start context, capabilities). */
 const SHARED = new WeakSet<object>()
 
@@ -24,7 +36,7 @@ export function isShared(value: object): boolean {
 }
 
 /** A context made as `{ ...base, ...added }`: the base it was spread from. */
-const LAYERS = new WeakMap<object, object>()
+const layers = markKind<object>()
 
 /**
  * Marks `value` as `base` (shared) plus its own members: it crosses as the base's id and only the
@@ -32,13 +44,10 @@ const LAYERS = new WeakMap<object, object>()
  */
 export function markLayered<T extends object>(value: T, base: object): T {
   SHARED.add(base)
-  LAYERS.set(value, base)
-  return value
+  return layers.mark(value, base)
 }
 
-export function baseOf(value: object): object | undefined {
-  return LAYERS.get(value)
-}
+export const baseOf = layers.of
 
 /** A function that is `fn` called on `owner` with `args` first (a handler's `reply`, bound to its conversation). */
 export interface Bound {
@@ -47,30 +56,17 @@ export interface Bound {
   readonly args: readonly unknown[]
 }
 
-const BOUND = new WeakMap<object, Bound>()
+const bound = markKind<Bound>()
 
 /**
  * Marks `closure` as `bound.fn` with `bound.args` first: a new closure per message would cross as a
  * new handle each time (a proxy to make, a release to send back); this one crosses as `fn`'s handle
  * and its arguments. `closure` must do exactly that call.
  */
-export function markBound<T extends object>(closure: T, bound: Bound): T {
-  BOUND.set(closure, bound)
-  return closure
-}
-
-export function boundOf(closure: object): Bound | undefined {
-  return BOUND.get(closure)
-}
+export const markBound = bound.mark
+export const boundOf = bound.of
 
 /** What a spore's `t` renders from: a host given the catalogues' sources renders it the same way. */
-const TRANSLATES = new WeakMap<object, SporeTranslateOptions>()
-
-export function markTranslate<T extends object>(translate: T, source: SporeTranslateOptions): T {
-  TRANSLATES.set(translate, source)
-  return translate
-}
-
-export function translateSourceOf(translate: object): SporeTranslateOptions | undefined {
-  return TRANSLATES.get(translate)
-}
+const translates = markKind<SporeTranslateOptions>()
+export const markTranslate = translates.mark
+export const translateSourceOf = translates.of

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'bun:test'
 import { hostKeeper } from '../../hosts/keeper.ts'
 import { startTestCore, type TestCore } from '../support/runtime.ts'
+import { libRhiza } from './fault-spores.ts'
 
 const ENZYME = {
   'spore.yaml': `kind: enzyme
@@ -57,19 +58,7 @@ export default {
 `,
 }
 
-const LIB = {
-  'spore.yaml': 'kind: rhiza\nname: lib\nseptum: "^1.0"\n',
-  'src/index.ts': `
-export default {
-  create: () => ({
-    async start() {},
-    async stop() {},
-    async health() { return { state: 'healthy', checkedAt: new Date() } },
-    api: { double: (n) => n * 2 },
-  }),
-}
-`,
-}
+const LIB = libRhiza('{ double: (n) => n * 2 }')
 
 let core: TestCore | undefined
 afterEach(async () => {

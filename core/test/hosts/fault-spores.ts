@@ -76,3 +76,21 @@ export async function answersAgain(
   }
   return false
 }
+
+/** A healthy rhiza named lib that only offers `api` (an object literal's source) to spores that call it. */
+export function libRhiza(api: string, extraFiles: Record<string, string> = {}): Record<string, string> {
+  return {
+    'spore.yaml': 'kind: rhiza\nname: lib\nseptum: "^1.0"\n',
+    ...extraFiles,
+    'src/index.ts': `
+export default {
+  create: () => ({
+    async start() {},
+    async stop() {},
+    async health() { return { state: 'healthy', checkedAt: new Date() } },
+    api: ${api},
+  }),
+}
+`,
+  }
+}

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'bun:test'
 import { hostKeeper } from '../../hosts/keeper.ts'
 import { startTestCore, type TestCore } from '../support/runtime.ts'
+import { libRhiza } from './fault-spores.ts'
 
 // An isolated enzyme's `ctx.t` renders in its host, from the catalogues' sources the core sent it
 // once, with the core's own translator: the same words as inline, with no call into the core.
@@ -63,21 +64,10 @@ export default {
 `,
 }
 
-const LIB = {
-  'spore.yaml': 'kind: rhiza\nname: lib\nseptum: "^1.0"\n',
+const LIB = libRhiza('{}', {
   'translations/en.yaml': 'named: "lib says {what}"\n',
   'translations/fr.yaml': 'named: "lib dit {what}"\n',
-  'src/index.ts': `
-export default {
-  create: () => ({
-    async start() {},
-    async stop() {},
-    async health() { return { state: 'healthy', checkedAt: new Date() } },
-    api: {},
-  }),
-}
-`,
-}
+})
 
 const ENGLISH = [
   'a plain line',
