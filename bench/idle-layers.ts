@@ -5,6 +5,7 @@
 //              SQLite file in WAL mode, Intl in two locales, an HTTP server;
 //   libraries  + the packages the core imports (zod, yaml, drizzle, pino, intl-messageformat …);
 //   modules    + the core's own modules, imported without running anything.
+// Each releases the executable's pages it read once loaded, as the bot does once it runs.
 // The bot itself adds what start-up does (the store, germination, catalogues) and its spores.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { builtinModules } from 'node:module'
@@ -88,6 +89,8 @@ export function layerScript(root: string, folder: string, layer: Layer): string 
       // Held, so that nothing imported is collected as unused.
       `;(globalThis as { held?: unknown }).held = await Promise.all([${imports.join(', ')}].map((path) => import(path)))`,
       FEATURES,
+      // As the bot does once it runs: each layer is measured as the bot would hold it.
+      `await (await import(${JSON.stringify(join(root, 'core/boot/release-pages.ts'))})).releaseExecutablePages()`,
       `console.log('ready')`,
       'setInterval(() => {}, 60_000)',
     ].join('\n'),

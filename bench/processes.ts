@@ -118,6 +118,8 @@ export interface IdleFigures {
   readonly laterStart: Resident
   /** A bare `bun` process idling: the floor no code of the bot's can go below. */
   readonly bareBun: Resident
+  /** The same, once it released the pages of Bun's executable it read (as the bot does). */
+  readonly bareBunReleased: Resident
   /** Processes that stop short of the bot, one layer more each (see idle-layers.ts). */
   readonly layers: Readonly<Record<Layer, Resident>>
 }
@@ -144,11 +146,18 @@ export async function idleMemory(settleMs = 2_000): Promise<IdleFigures> {
       ['bun', '-e', 'console.log("ready"); setInterval(() => {}, 60_000)'],
       settleMs,
     )
+    // The same process releasing the executable's pages it read, as the bot does: how much of the
+    // floor is start-up's code, shown beside it so that the figure over the floor is read fairly.
+    const release = `await (await import(${JSON.stringify(join(ROOT, 'core/boot/release-pages.ts'))})).releaseExecutablePages()`
+    const bareBunReleased = await idleProcess(
+      ['bun', '-e', `${release}; console.log("ready"); setInterval(() => {}, 60_000)`],
+      settleMs,
+    )
     const layers = {} as Record<Layer, Resident>
     for (const layer of LAYERS) {
       layers[layer] = await idleProcess(['bun', layerScript(ROOT, scratch.path, layer)], settleMs)
     }
-    return { firstStart, laterStart, bareBun, layers }
+    return { firstStart, laterStart, bareBun, bareBunReleased, layers }
   } finally {
     scratch.remove()
   }
