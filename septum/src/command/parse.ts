@@ -14,15 +14,34 @@ export interface Word {
   readonly start: number
 }
 
-/** Answers null for a message that is not a command, which the bot leaves unanswered. */
+/**
+ * Answers null for a message that is not a command, which the bot leaves unanswered. Every message
+ * comes through here, so it is one pass over the characters rather than trims, slices and a case
+ * fold each making a string of their own: the name is folded only when it has something to fold.
+ */
 export function parseCommand(text: string, prefix: string): ParsedCommand | null {
-  const trimmed = text.trimStart()
-  if (!trimmed.startsWith(prefix)) return null
-  const start = prefix.length
+  const length = text.length
+  let begin = 0
+  while (begin < length && isSpace(text.charCodeAt(begin))) begin++
+  if (!text.startsWith(prefix, begin)) return null
+  const start = begin + prefix.length
   let end = start
-  while (end < trimmed.length && !isSpace(trimmed.charCodeAt(end))) end++
+  let folded = true
+  for (; end < length; end++) {
+    const code = text.charCodeAt(end)
+    if (code < 128) {
+      if (code === 32 || (code >= 9 && code <= 13)) break
+      if (code >= 65 && code <= 90) folded = false
+    } else if (isSpace(code)) break
+    else folded = false
+  }
   if (end === start) return null
-  return { name: trimmed.slice(start, end).toLowerCase(), rest: trimmed.slice(end).trim() }
+  const name = text.slice(start, end)
+  let from = end
+  let to = length
+  while (from < to && isSpace(text.charCodeAt(from))) from++
+  while (to > from && isSpace(text.charCodeAt(to - 1))) to--
+  return { name: folded ? name : name.toLowerCase(), rest: from === to ? '' : text.slice(from, to) }
 }
 
 const DOUBLE_QUOTE = 34
