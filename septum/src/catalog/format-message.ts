@@ -7,7 +7,6 @@ export interface FormattableMessage {
 
 /** Put after a value that ends a sentence itself; never part of a message or of a value. */
 const ENDED = '\u2063'
-const ENDS_A_SENTENCE = /[.!?…]$/
 
 /**
  * Formats a compiled message to text. A message that closes with a period after a value ("… is
@@ -38,7 +37,13 @@ function mark(value: unknown): unknown {
 }
 
 function marked(value: string): string {
-  return ENDS_A_SENTENCE.test(value) ? `${value}${ENDED}` : value
+  return endsASentence(value) ? `${value}${ENDED}` : value
+}
+
+/** Whether the text ends with . ! ? or …: its last character read, rather than a pattern run per value. */
+function endsASentence(value: string): boolean {
+  const last = value.charCodeAt(value.length - 1)
+  return last === 46 || last === 33 || last === 63 || last === 0x2026
 }
 
 /**
