@@ -66,6 +66,12 @@ for (const locale of ['en', 'fr']) {
 Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response('') })
 `
 
+/** Script text that releases the executable's pages as the bot does (core/boot/release-pages.ts), when the bot does. */
+export function releasingPages(root: string): string {
+  const module = JSON.stringify(join(root, 'core/boot/release-pages.ts'))
+  return `{ const pages = await import(${module}); await Bun.sleep(pages.RELEASE_AFTER_MS); await pages.releaseExecutablePages() }`
+}
+
 /** Writes the script for `layer` into `folder` and answers its path; it prints `ready` when loaded. */
 export function layerScript(root: string, folder: string, layer: Layer): string {
   const main = join(root, 'core/boot/main.ts')
@@ -90,7 +96,7 @@ export function layerScript(root: string, folder: string, layer: Layer): string 
       `;(globalThis as { held?: unknown }).held = await Promise.all([${imports.join(', ')}].map((path) => import(path)))`,
       FEATURES,
       // As the bot does once it runs: each layer is measured as the bot would hold it.
-      `await (await import(${JSON.stringify(join(root, 'core/boot/release-pages.ts'))})).releaseExecutablePages()`,
+      releasingPages(root),
       `console.log('ready')`,
       'setInterval(() => {}, 60_000)',
     ].join('\n'),

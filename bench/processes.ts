@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ROOT, writeSpore } from '../core/test/boot/process.ts'
 import { scratchFolder } from '../core/test/store/scratch.ts'
-import { LAYERS, type Layer, layerScript } from './idle-layers.ts'
+import { LAYERS, type Layer, layerScript, releasingPages } from './idle-layers.ts'
 
 const RUNNING = 'Mycelo is running'
 
@@ -124,8 +124,12 @@ export interface IdleFigures {
   readonly layers: Readonly<Record<Layer, Resident>>
 }
 
-/** Resident memory of the bot on its own first-party spores, idle, after a first and a later start. */
-export async function idleMemory(settleMs = 2_000): Promise<IdleFigures> {
+/**
+ * Resident memory of the bot on its own first-party spores, idle, after a first and a later start.
+ * Read 10 s after each process is ready: the bot releases start-up's pages of the executable a
+ * second after it runs, and what its idle timers map again in the seconds after is counted.
+ */
+export async function idleMemory(settleMs = 10_000): Promise<IdleFigures> {
   const scratch = scratchFolder('bench-idle')
   try {
     const configFile = join(scratch.path, 'mycelo.yaml')
@@ -148,9 +152,8 @@ export async function idleMemory(settleMs = 2_000): Promise<IdleFigures> {
     )
     // The same process releasing the executable's pages it read, as the bot does: how much of the
     // floor is start-up's code, shown beside it so that the figure over the floor is read fairly.
-    const release = `await (await import(${JSON.stringify(join(ROOT, 'core/boot/release-pages.ts'))})).releaseExecutablePages()`
     const bareBunReleased = await idleProcess(
-      ['bun', '-e', `${release}; console.log("ready"); setInterval(() => {}, 60_000)`],
+      ['bun', '-e', `${releasingPages(ROOT)}; console.log("ready"); setInterval(() => {}, 60_000)`],
       settleMs,
     )
     const layers = {} as Record<Layer, Resident>

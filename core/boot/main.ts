@@ -6,7 +6,7 @@ import { loadConfig, type MyceloConfig } from './config.ts'
 import { guardProcessEnd, type ProcessEnd } from './exit-guard.ts'
 import { faultParts } from './fault-log.ts'
 import { createLogging, type Logging, writeOrDrop } from './log.ts'
-import { releaseExecutablePages } from './release-pages.ts'
+import { releaseAfterStartUp } from './release-pages.ts'
 import { refusalJson, reportJson, reportText } from './report-text.ts'
 import { type Running, startUp } from './startup.ts'
 
@@ -103,8 +103,7 @@ async function main(argv: readonly string[]): Promise<number | undefined> {
   // it freed are handed back now rather than held for the bot's whole life (about 11 MiB of RSS).
   // Deprecated in Bun's types: where a later Bun drops it, the bot simply keeps that memory.
   ;(Bun as { shrink?: () => void }).shrink?.()
-  const released = await releaseExecutablePages()
-  if (released) logging.logger.debug('released start-up code pages', { ...released })
+  releaseAfterStartUp(logging.logger)
   return undefined
 }
 
