@@ -114,8 +114,13 @@ export const RELEASE_AFTER_MS = 1_000
 /** Releases the executable's pages once start-up's aftermath is over; the timer keeps no process alive. */
 export function releaseAfterStartUp(logger: Logger, afterMs = RELEASE_AFTER_MS): void {
   const release = async () => {
-    const released = await releaseExecutablePages()
-    if (released) logger.debug('released start-up code pages', { ...released })
+    try {
+      const released = await releaseExecutablePages()
+      if (released) logger.debug('released start-up code pages', { ...released })
+    } catch (error) {
+      // Only memory is at stake: the bot runs on as it was, and says why once.
+      logger.debug('start-up code pages not released', { error: (error as Error).message })
+    }
   }
   setTimeout(() => void release(), afterMs).unref()
 }
