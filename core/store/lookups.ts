@@ -54,9 +54,9 @@ export interface DirectRead<Row extends unknown[]> {
 export type PrincipalValues = [string, string | null, string | null, number, number]
 
 /**
- * A person found by one of their identities, in one statement: their own row, then the display name
- * that identity carries, how many identities they have, and the ids of the roles they hold joined by
- * commas (null for none).
+ * A person found by one of their identities, in one statement: their own row, then what migration
+ * 0011's triggers keep on it: the ids of the roles they hold joined by commas (null for none), how
+ * many identities they have, and the name their identity carries when it is their only one.
  */
 export type PersonValues = [...PrincipalValues, string | null, number, string | null]
 
@@ -67,8 +67,9 @@ export type PersonValues = [...PrincipalValues, string | null, number, string | 
  *
  * Counted in instructions with Bun 1.4.5's SQLite (3.54.1): a statement that joins tables or
  * orders rows and takes a bound value is compiled again at every run, three to four times what the
- * read itself costs. So the read every message makes (`person`) neither joins nor orders: each
- * related row is a subquery. The identities read still orders; it runs only for someone with several.
+ * read itself costs. So the read every message makes (`person`) neither joins nor orders, and reads
+ * one row: the principal's, found through their identity's key, carrying what it would otherwise
+ * count and join. The identities read still orders; it runs only for someone with several.
  */
 function prepareDirect(db: StoreDatabase) {
   const direct = <Row extends unknown[]>(query: {
@@ -97,29 +98,22 @@ function prepareDirect(db: StoreDatabase) {
     eq(channelIdentities.externalId, externalId),
   )
   const owner = db.select({ id: channelIdentities.principalId }).from(channelIdentities).where(identityKey)
-  const heldBy = eq(principalRoles.principalId, principals.id)
   return {
     /** (principalId) → the principal's row. */
     principal: direct<PrincipalValues>(db.select(row).from(principals).where(eq(principals.id, principalId))),
     /** (channel, externalId) → the id of the principal the identity belongs to. */
     owner: direct<[string]>(owner),
     /**
-     * (channel, externalId) → the person as PersonValues: four key searches in one statement, so one
-     * read of the file's state instead of a transaction around four.
+     * (channel, externalId) → the person as PersonValues: two key searches in one statement, so one
+     * read of the file's state instead of a transaction around several.
      */
     person: direct<PersonValues>(
       db
         .select({
           ...row,
-          identityName: sql`(${db
-            .select({ name: channelIdentities.displayName })
-            .from(channelIdentities)
-            .where(identityKey)})`,
-          identities: db.$count(channelIdentities, eq(channelIdentities.principalId, principals.id)),
-          roleIds: sql`(${db
-            .select({ ids: sql`group_concat(${principalRoles.roleId})` })
-            .from(principalRoles)
-            .where(heldBy)})`,
+          roleIds: principals.roleIds,
+          identityCount: principals.identityCount,
+          soleIdentityName: principals.soleIdentityName,
         })
         .from(principals)
         .where(eq(principals.id, owner)),

@@ -24,28 +24,35 @@ export function personOf(store: Store, id: string): PrincipalInfo | undefined {
 
 /**
  * The principal a channel identity belongs to, as personOf reads them, or undefined if unmet. Every
- * message from someone not in memory reads this: one statement, no transaction, nothing written.
+ * message from someone not in memory reads this: one statement reading one row, no transaction,
+ * nothing written.
  */
 export function personByIdentity(store: Store, identity: IdentityKey): PrincipalInfo | undefined {
   const lookups = lookupsOf(store.db)
   const key = { channel: identity.channel, externalId: identity.externalId }
   const values = lookups.direct.person.rows(key)[0]
   if (values === undefined) return undefined
-  const [, , , , , identityName, identities, roleIds] = values
+  const [, , , , , roleIds, identities, soleIdentityName] = values
   const held = identities === 1 ? namedRoles(store, roleIds) : undefined
   // Their one identity is the one they were found by, and every role's name is known: that is all.
   if (held !== undefined)
-    return personFrom(principalRow(values), [identityOf({ ...key, displayName: identityName })], held)
+    return personFrom(principalRow(values), [identityOf({ ...key, displayName: soleIdentityName })], held)
   // Several identities, or a role created since the names were read: all of it in one snapshot.
   return lookups.reading(() => {
     const again = lookups.direct.person.rows(key)[0]
     if (again === undefined) return undefined
-    const names = idsIn(again[7]).map((roleId) => roleName(store, roleId))
+    const names = idsIn(again[5]).map((roleId) => roleName(store, roleId))
     return personFrom(principalRow(again), identitiesOf(store, again[0]), names.sort())
   })
 }
 
-function principalRow(values: PrincipalValues | PersonValues): typeof principals.$inferSelect {
+/** A principal's own columns, as personFrom reads them. */
+type PrincipalRow = Pick<
+  typeof principals.$inferSelect,
+  'id' | 'displayName' | 'locale' | 'reviewed' | 'createdAt'
+>
+
+function principalRow(values: PrincipalValues | PersonValues): PrincipalRow {
   const [id, displayName, locale, reviewed, createdAt] = values
   return { id, displayName, locale, reviewed: reviewed === 1, createdAt: new Date(createdAt) }
 }
@@ -57,7 +64,7 @@ function identitiesOf(store: Store, id: string): ChannelIdentity[] {
     .map(([channel, externalId, displayName]) => identityOf({ channel, externalId, displayName }))
 }
 
-/** Role ids as `person` joins them: `3,17`, or null for none. */
+/** Role ids as the principal's row holds them: `3,17`, or null for none. */
 function idsIn(joined: string | null): number[] {
   return joined === null ? [] : joined.split(',').map(Number)
 }
@@ -156,11 +163,7 @@ function identityOf(
   }
 }
 
-function personFrom(
-  row: typeof principals.$inferSelect,
-  known: ChannelIdentity[],
-  held: string[],
-): PrincipalInfo {
+function personFrom(row: PrincipalRow, known: ChannelIdentity[], held: string[]): PrincipalInfo {
   // The name an operator chose wins over whatever a channel reported.
   const displayName = row.displayName ?? known.find((identity) => identity.displayName)?.displayName
   return {

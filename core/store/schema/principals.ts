@@ -16,6 +16,15 @@ export const principals = sqliteTable('principals', {
   createdAt: integer('created_at', { mode: 'timestamp_ms' })
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`),
+  // What a message from someone not in memory needs besides the row itself, kept true by the
+  // triggers of migration 0011 (drizzle cannot express them) after every write to the tables they
+  // sum up; code never writes these three.
+  /** The ids of the roles held, joined by commas (`3,17`); null for none. */
+  roleIds: text('role_ids'),
+  /** How many channel identities are theirs. */
+  identityCount: integer('identity_count').notNull().default(0),
+  /** The display name their identity carries, when it is their only one; else null. */
+  soleIdentityName: text('sole_identity_name'),
 })
 
 /**
