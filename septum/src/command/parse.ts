@@ -111,11 +111,9 @@ export function bindArgs(names: readonly string[], command: ParsedCommand): Reco
 }
 
 function isQuoted(text: string): boolean {
-  const quote = text[0]
-  return (
-    (quote === '"' || quote === "'") &&
-    text.length > 1 &&
-    text.endsWith(quote) &&
-    text.indexOf(quote, 1) === text.length - 1
-  )
+  // Read as character codes: most lines start with neither quote, and are answered by one read.
+  const quote = text.charCodeAt(0)
+  if (quote !== DOUBLE_QUOTE && quote !== SINGLE_QUOTE) return false
+  const last = text.length - 1
+  return last > 0 && text.charCodeAt(last) === quote && text.indexOf(text[0]!, 1) === last
 }
