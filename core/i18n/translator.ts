@@ -4,6 +4,16 @@ import type { IntlMessageFormat } from 'intl-messageformat'
 /** A domain's compiled catalogues, by locale. */
 export type DomainCatalogs = ReadonlyMap<string, CompiledCatalog>
 
+/** What a key renders from in one locale: its message, and its text when that never changes. */
+interface Rendering {
+  readonly message: IntlMessageFormat
+  readonly text: string | undefined
+}
+
+/** Locales remembered per domain, and keys per locale: the bounds only guard against odd callers. */
+const LOCALES_KEPT = 64
+const KEYS_KEPT = 10_000
+
 /**
  * Renders catalogue keys for every domain the core knows: its own (`core`), `common`, and each
  * spore's. Lookup tries the exact locale, then its language (`fr` for `fr-CA`), then the default
@@ -12,6 +22,12 @@ export type DomainCatalogs = ReadonlyMap<string, CompiledCatalog>
 export class Translator {
   readonly defaultLocale: string
   readonly #domains = new Map<string, DomainCatalogs>()
+  /**
+   * Per domain, per locale asked for, each key as found (null: nowhere). Every reply renders a key,
+   * and finding it walks the locale's candidates, its catalogue and its compiled message: done once
+   * per key here, again only once its domain's catalogues are replaced.
+   */
+  readonly #found = new Map<string, Map<string, Map<string, Rendering | null>>>()
   readonly #logger: Logger
   readonly #warned = new Set<string>()
 
@@ -22,6 +38,7 @@ export class Translator {
 
   addDomain(domain: string, catalogs: DomainCatalogs): void {
     this.#domains.set(domain, catalogs)
+    this.#found.delete(domain)
   }
 
   /** A domain's catalogues as they are now (a spore's host renders its `t` from their sources). */
@@ -39,12 +56,11 @@ export class Translator {
   /** `logger` names who asked, for the error a format failure logs; the core's own by default. */
   render(ref: TranslatableRef, locale?: string, logger: Logger = this.#logger): string {
     const wanted = locale ?? this.defaultLocale
-    const found = this.#lookup(ref.domain, ref.key, wanted)
-    if (!found) return ref.key
-    const fixed = staticText(found)
-    if (fixed !== undefined) return fixed
+    const found = this.#rendering(ref.domain, ref.key, wanted)
+    if (found === null) return ref.key
+    if (found.text !== undefined) return found.text
     try {
-      return formatMessage(found, ref.params)
+      return formatMessage(found.message, ref.params)
     } catch (error) {
       // A placeholder nobody supplied: show the key rather than crash the reply.
       logger.error('translation failed to format; rendering its key instead', {
@@ -55,6 +71,27 @@ export class Translator {
       })
       return ref.key
     }
+  }
+
+  #rendering(domain: string, key: string, locale: string): Rendering | null {
+    let byLocale = this.#found.get(domain)
+    if (byLocale === undefined) {
+      byLocale = new Map()
+      this.#found.set(domain, byLocale)
+    }
+    let byKey = byLocale.get(locale)
+    if (byKey === undefined || byKey.size >= KEYS_KEPT) {
+      if (byLocale.size >= LOCALES_KEPT) byLocale.clear()
+      byKey = new Map()
+      byLocale.set(locale, byKey)
+    }
+    let found = byKey.get(key)
+    if (found === undefined) {
+      const message = this.#lookup(domain, key, locale)
+      found = message ? { message, text: staticText(message) } : null
+      byKey.set(key, found)
+    }
+    return found
   }
 
   #lookup(domain: string, key: string, locale: string) {
@@ -82,24 +119,18 @@ export class Translator {
   }
 }
 
-const statics = new WeakMap<IntlMessageFormat, string | null>()
 /** The ICU parser's element type for plain text (its TYPE.literal). */
 export const LITERAL = 0
 
 /**
  * The text of a message with no placeholder, plural or tag: most replies are such, and they need
- * not go through ICU formatting each time. Null is remembered for the others.
+ * not go through ICU formatting each time (read once per key, see Translator.#found).
  */
 function staticText(message: IntlMessageFormat): string | undefined {
-  let text = statics.get(message)
-  if (text === undefined) {
-    const elements = message.getAst()
-    text = elements.every((element) => element.type === LITERAL)
-      ? elements.map((element) => (element as { value: string }).value).join('')
-      : null
-    statics.set(message, text)
-  }
-  return text ?? undefined
+  const elements = message.getAst()
+  return elements.every((element) => element.type === LITERAL)
+    ? elements.map((element) => (element as { value: string }).value).join('')
+    : undefined
 }
 
 const candidates = new Map<string, readonly string[]>()

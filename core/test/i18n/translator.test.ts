@@ -66,4 +66,26 @@ describe('Translator', () => {
   it('lists every locale some domain ships, the default first', () => {
     expect(translator().locales()).toEqual(['en', 'fr'])
   })
+
+  it("renders from a domain's new catalogues once they replace the old, found or missing, in every locale asked", () => {
+    const t = translator()
+    // Each answer is remembered per domain, locale and key: the first reads fill that memory.
+    expect(t.render({ domain: 'films', key: 'plain' }, 'fr-CA')).toBe('pong en français')
+    expect(t.render({ domain: 'films', key: 'hello', params: { name: 'Ann' } }, 'en')).toBe('Hello Ann')
+    expect(t.render({ domain: 'films', key: 'later' }, 'en')).toBe('later')
+    expect(t.render({ domain: 'shows', key: 'plain' }, 'en')).toBe('plain')
+    t.addDomain(
+      'films',
+      new Map([
+        ['en', compileCatalog('en', { plain: 'pong again', hello: 'Hi {name}', later: 'added later' })],
+        ['fr', compileCatalog('fr', { plain: 'pong encore' })],
+      ]),
+    )
+    t.addDomain('shows', new Map([['en', compileCatalog('en', { plain: 'a show' })]]))
+    expect(t.render({ domain: 'films', key: 'plain' }, 'fr-CA')).toBe('pong encore')
+    expect(t.render({ domain: 'films', key: 'hello', params: { name: 'Ann' } }, 'en')).toBe('Hi Ann')
+    expect(t.render({ domain: 'films', key: 'hello', params: { name: 'Bo' } }, 'en')).toBe('Hi Bo')
+    expect(t.render({ domain: 'films', key: 'later' }, 'en')).toBe('added later')
+    expect(t.render({ domain: 'shows', key: 'plain' }, 'en')).toBe('a show')
+  })
 })
