@@ -27,12 +27,25 @@ async function measured(bench: BenchCore, count: number, senders: number, warm =
   return timePath(steadyRun(bench, count, senders))
 }
 
-/** Steady state: two inhibitors, 50 cached senders; beside it the handler called directly. */
-export async function steadyState(count: number): Promise<Timing & { floor: Timing }> {
+/**
+ * How many messages JSC takes to stop compiling a message path: a function reaches its last tier
+ * (FTL) after some 100,000 calls, and until then compiler threads share the machine with the path.
+ */
+export const JIT_WARM_UP = Number(process.env.BENCH_JIT_WARM_UP ?? 150_000)
+
+/**
+ * Steady state: two inhibitors, 50 cached senders; beside it the handler called directly, and the
+ * same path measured again once `jitWarmUp` more messages have gone (`settled`).
+ */
+export async function steadyState(
+  count: number,
+  jitWarmUp = JIT_WARM_UP,
+): Promise<Timing & { floor: Timing; settled: Timing }> {
   const bench = await startBenchCore({ inhibitors: 2, seed: seedCrowd({ people: 50, roles: 0 }) })
   try {
     const path = await measured(bench, count, 50)
-    return { ...path, floor: await handlerFloor(bench, count) }
+    const floor = await handlerFloor(bench, count)
+    return { ...path, floor, settled: await measured(bench, count, 50, jitWarmUp) }
   } finally {
     await bench.stop()
   }

@@ -94,8 +94,15 @@ export async function startHubot(): Promise<HubotPeer> {
   }
 }
 
-/** Hubot answering the steady workload: half /ping, half /echo, from `senders` people cycling. */
-export async function hubotSteady(count: number, senders: number): Promise<Timing> {
+/**
+ * Hubot answering the steady workload: half /ping, half /echo, from `senders` people cycling; and
+ * again once `jitWarmUp` more messages have gone (`settled`), as the path's own figure is.
+ */
+export async function hubotSteady(
+  count: number,
+  senders: number,
+  jitWarmUp: number,
+): Promise<Timing & { settled: Timing }> {
   const peer = await startHubot()
   try {
     const run = (n: number, offset: number) => ({
@@ -112,7 +119,9 @@ export async function hubotSteady(count: number, senders: number): Promise<Timin
       expected: (i: number) => (i % 2 === 0 ? 'pong' : `echo: hello ${i}`),
     })
     await timePath(run(2000, 1))
-    return await timePath(run(count, 0))
+    const first = await timePath(run(count, 0))
+    await timePath(run(jitWarmUp, 1))
+    return { ...first, settled: await timePath(run(count, 0)) }
   } finally {
     peer.stop()
   }
