@@ -1,8 +1,13 @@
-import { shippedEntry } from '../boot/shipped.ts'
 import { DeadlineExceeded, type Deadlines } from '../supervision/deadline.ts'
 import { Bridge, type CallDeadline, type WireMessage } from './bridge.ts'
 
-const HOST_MAIN = shippedEntry('core/hosts/host-main.ts').href
+/**
+ * A host's worker, started before a Host takes it: it loads the host's runtime on a thread of its
+ * own and then waits for the init message, which the worker queues until it listens.
+ */
+export function startHostWorker(entry: string): Worker {
+  return new Worker(entry, { smol: true })
+}
 /**
  * How far past a member's deadline the watchdog waits: the caller's own deadline (which aborts the
  * call's signal, words the failure, answers the person) passes first; the watchdog then decides
@@ -30,6 +35,8 @@ export interface HostOptions {
   readonly graceMs: number
   /** Told once when the host ends by itself or is ended for a fault; never for end() by the core. */
   readonly onDown: (host: Host, reason: string) => void
+  /** Its worker (see startHostWorker), started now or ahead, that has posted nothing yet. */
+  readonly worker: Worker
 }
 
 /** What the worker offers the core before any spore is loaded. */
@@ -66,7 +73,7 @@ export class Host {
 
   constructor(options: HostOptions) {
     this.#options = options
-    this.#worker = new Worker(HOST_MAIN, { smol: true })
+    this.#worker = options.worker
     const flags = new Int32Array(new SharedArrayBuffer(8))
     const { port1, port2 } = new MessageChannel()
     this.#bridge = new Bridge({

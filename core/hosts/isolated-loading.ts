@@ -39,7 +39,7 @@ export async function loadIsolated(
   manifest: Manifest,
   options: IsolatedLoadOptions,
 ): Promise<ModuleLoad & { readonly host?: Host }> {
-  const host = hostKeeper.open(options.spore, { transient: options.transient === true })
+  const host = await hostKeeper.open(options.spore, { transient: options.transient === true })
   let answer: LoadAnswer
   try {
     answer = (await host.root('load', {

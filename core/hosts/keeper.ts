@@ -2,6 +2,7 @@ import type { Logger } from '@mycelo/septum'
 import { DEFAULT_DEADLINES, DeadlineExceeded, type Deadlines } from '../supervision/deadline.ts'
 import { Host, seconds } from './host.ts'
 import { DEFAULT_POLICY, type IsolationPolicy, isolationOf } from './policy.ts'
+import { SpareWorkers } from './spares.ts'
 
 /** What the keeper needs to start a spore again once its host is gone. */
 export interface Restarter {
@@ -60,6 +61,8 @@ export class HostKeeper {
   readonly #asked = new Map<Host, number>()
   /** The process's RSS when the first host opened: the bot's own share of the bound. */
   #baseline: number | undefined
+  /** Workers germination starts before it knows which spores take them. */
+  readonly spares = new SpareWorkers()
 
   constructor(options: KeeperOptions) {
     this.#options = options
@@ -98,8 +101,10 @@ export class HostKeeper {
   }
 
   /** A transient host (a schema read for a spore that is not running) is never restarted. */
-  open(spore: string, { transient = false }: { readonly transient?: boolean } = {}): Host {
+  async open(spore: string, { transient = false }: { readonly transient?: boolean } = {}): Promise<Host> {
+    const worker = await this.spares.take()
     const host = new Host({
+      worker,
       spore,
       deadlines: this.#options.deadlines,
       syncMs: this.#options.syncMs ?? CORE_SYNC_MS,
@@ -155,6 +160,7 @@ export class HostKeeper {
     this.#restarter = undefined
     this.#active = false
     this.#waiting.clear()
+    this.spares.release()
     for (const host of [...this.#hosts]) this.end(host)
   }
 

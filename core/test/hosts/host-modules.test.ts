@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
+import { runtimeSources } from '../../hosts/runtime-build.ts'
 import { ROOT } from '../boot/process.ts'
 import { startTestCore, type TestCore } from '../support/runtime.ts'
 import { answered, FAULT_CONFIG, faultyEnzyme } from './fault-spores.ts'
@@ -34,7 +35,8 @@ describe("an idle spore host's own modules", () => {
       grants: { alice: ['owner'] },
     })
     const [reply] = await answered(core, '/listing', 'alice', 5_000)
-    const modules = (reply ?? '').split('\n')
+    // The host runs its runtime built into a few files: each stands for the sources it holds.
+    const modules = await runtimeSources((reply ?? '').split('\n'))
     // The list is the host's own: its entry and the spore are in it.
     expect(modules).toContain(join(ROOT, 'core/hosts/host-main.ts'))
     expect(modules.some((path) => path.endsWith('/listing/src/index.ts'))).toBe(true)
