@@ -84,3 +84,23 @@ export async function watchdogMs(): Promise<number> {
     await core.stop()
   }
 }
+
+/**
+ * The floor under a boot with `count` hosts: that many bare workers, with the options a host's
+ * worker is started with, all started at once (as germination starts hosts) until each says ready.
+ */
+export async function bareWorkersMs(count: number): Promise<number> {
+  const url = new URL('./bare-worker.ts', import.meta.url).href
+  const started = performance.now()
+  const workers = Array.from({ length: count }, () => new Worker(url, { smol: true }))
+  try {
+    await Promise.all(
+      workers.map(
+        (worker) => new Promise((resolve) => worker.addEventListener('message', resolve, { once: true })),
+      ),
+    )
+    return performance.now() - started
+  } finally {
+    for (const worker of workers) worker.terminate()
+  }
+}

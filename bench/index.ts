@@ -7,7 +7,7 @@ import type { ChannelFigures } from './chat-sides.ts'
 import { discordPath } from './discord.ts'
 import { type Figure, median, type Timing } from './figures.ts'
 import { firstContactFloor } from './floors.ts'
-import { echoThrough, idleHostMiB, watchdogMs } from './hosts.ts'
+import { bareWorkersMs, echoThrough, idleHostMiB, watchdogMs } from './hosts.ts'
 import { installFromLoopback } from './install.ts'
 import { matrixPath } from './matrix.ts'
 import { coldLookups, firstContact, JIT_WARM_UP, steadyState, withInhibitors } from './message-path.ts'
@@ -28,10 +28,11 @@ const TELEGRAM = env('BENCH_TELEGRAM_MESSAGES', 1_000)
 const MATRIX = env('BENCH_MATRIX_MESSAGES', 1_000)
 const HOSTED = env('BENCH_HOSTED_MESSAGES', 5_000)
 const IDLE_HOSTS = env('BENCH_IDLE_HOSTS', 20)
-// BENCH_HOSTS_QUICK=1 leaves out the hosts scenario's slow parts (idle memory, boot) while iterating.
+// BENCH_HOSTS_QUICK=1 leaves out the hosts scenario's slow parts (idle memory, boot) while iterating;
+// BENCH_ONLY=hostboot runs the boot with 100 hosts alone.
 const HOSTS_QUICK = process.env.BENCH_HOSTS_QUICK === '1'
 
-// BENCH_ONLY=steady,cold,first,inhibitors,boot,idle,discord,telegram,matrix,install,agent,reload,outbox,hosts runs only those.
+// BENCH_ONLY=steady,cold,first,inhibitors,boot,idle,discord,telegram,matrix,install,agent,reload,outbox,hosts,hostboot runs only those.
 const SCENARIOS = [
   'steady',
   'cold',
@@ -47,6 +48,7 @@ const SCENARIOS = [
   'reload',
   'outbox',
   'hosts',
+  'hostboot',
 ]
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim())
 const unknown = only?.filter((name) => !SCENARIOS.includes(name)) ?? []
@@ -56,6 +58,8 @@ if (unknown.length > 0) {
   )
 }
 const runs = (scenario: string) => only === undefined || only.includes(scenario)
+/** The boot with 100 hosts: its own scenario, and part of the whole hosts scenario. */
+const bootsHosts = runs('hostboot') || (runs('hosts') && !HOSTS_QUICK)
 
 const jsonAt = process.argv.indexOf('--json')
 const jsonFile = jsonAt === -1 ? undefined : (process.argv[jsonAt + 1] ?? 'bench/figures.json')
@@ -107,13 +111,22 @@ for (let round = 1; round <= ROUNDS; round++) {
     keep('watchdog', { ms: await watchdogMs() })
     if (!HOSTS_QUICK) {
       keep('idleHost', { perHostMiB: await idleHostMiB(IDLE_HOSTS) })
-      const inline = await bootWith(100, 'inline')
-      const hosted = await bootWith(100, 'worker')
-      keep('bootHosts', {
-        inlineMs: Math.max(inline.firstStartMs, inline.laterStartMs),
-        hostedMs: Math.max(hosted.firstStartMs, hosted.laterStartMs),
-      })
     }
+  }
+  if (bootsHosts) {
+    const inline = await bootWith(100, 'inline')
+    const hosted = await bootWith(100, 'worker')
+    keep('bootHosts', {
+      inlineMs: Math.max(inline.firstStartMs, inline.laterStartMs),
+      hostedMs: Math.max(hosted.firstStartMs, hosted.laterStartMs),
+      inlineFirstMs: inline.firstStartMs,
+      inlineLaterMs: inline.laterStartMs,
+      hostedFirstMs: hosted.firstStartMs,
+      hostedLaterMs: hosted.laterStartMs,
+      inlineCpuMs: Math.max(inline.firstCpuMs, inline.laterCpuMs),
+      hostedCpuMs: Math.max(hosted.firstCpuMs, hosted.laterCpuMs),
+      bareWorkersMs: await bareWorkersMs(100),
+    })
   }
   if (runs('idle')) {
     const { firstStart, laterStart, bareBun, bareBunReleased, layers } = await idleMemory()
@@ -263,16 +276,32 @@ if (runs('hosts')) {
       target: '≤ 4',
       met: perHost <= 4,
     })
-    const bootRatio = m('bootHosts', 'hostedMs') / m('bootHosts', 'inlineMs')
-    add({
-      scenario: 'boot with 100 isolated spores against the same 100 inline (spawn to "running")',
-      value: bootRatio,
-      unit: '× inline',
-      target: '≤ 2',
-      met: bootRatio <= 2,
-      detail: { inlineMs: m('bootHosts', 'inlineMs'), hostedMs: m('bootHosts', 'hostedMs') },
-    })
   }
+}
+if (bootsHosts) {
+  const bootRatio = m('bootHosts', 'hostedMs') / m('bootHosts', 'inlineMs')
+  add({
+    scenario:
+      'boot with 100 isolated spores against the same 100 inline (spawn to "running", the longer of first and later start)',
+    value: bootRatio,
+    unit: '× inline',
+    target: '≤ 2',
+    met: bootRatio <= 2,
+    // Each start on its own, and the floor: 100 bare workers started at once until each is ready.
+    detail: Object.fromEntries(
+      [
+        'inlineMs',
+        'hostedMs',
+        'inlineFirstMs',
+        'inlineLaterMs',
+        'hostedFirstMs',
+        'hostedLaterMs',
+        'inlineCpuMs',
+        'hostedCpuMs',
+        'bareWorkersMs',
+      ].map((key) => [key, m('bootHosts', key)]),
+    ),
+  })
 }
 if (runs('idle')) {
   const idleWorst = Math.max(m('idle', 'firstMiB'), m('idle', 'laterMiB'))

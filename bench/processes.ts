@@ -12,6 +12,8 @@ interface Started {
   readonly child: ReturnType<typeof Bun.spawn>
   /** Milliseconds from spawning the process to its "running" line. */
   readonly readyMs: number
+  /** CPU the process had used by then, on all its threads: on a shared machine, steadier than the wall. */
+  readonly cpuMs: number
 }
 
 /** Spawns the bot and resolves once it says it is running; throws with its output if it ends first. */
@@ -26,7 +28,8 @@ async function startBot(configFile: string): Promise<Started> {
   })
   const stderr = new Response(child.stderr).text()
   const output = await readUntil(child.stdout, RUNNING)
-  if (output.includes(RUNNING)) return { child, readyMs: performance.now() - spawned }
+  if (output.includes(RUNNING))
+    return { child, readyMs: performance.now() - spawned, cpuMs: cpuMsOf(child.pid) }
   throw new Error(`bench: the bot ended before it was running:\n${output}\n${await stderr}`)
 }
 
@@ -80,7 +83,18 @@ commands:
 export interface BootFigures {
   readonly firstStartMs: number
   readonly laterStartMs: number
+  readonly firstCpuMs: number
+  readonly laterCpuMs: number
 }
+
+/** A process's CPU time so far (user and system, every thread), from /proc. */
+function cpuMsOf(pid: number): number {
+  // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS
+}
+/** Linux's USER_HZ, which /proc counts CPU time in. */
+const CLOCK_TICKS = 100
 
 /** From spawning the process to "running", with `count` generated spores: first start, then later. */
 export async function bootWith(
@@ -100,7 +114,12 @@ export async function bootWith(
     await stopBot(first)
     const later = await startBot(configFile)
     await stopBot(later)
-    return { firstStartMs: first.readyMs, laterStartMs: later.readyMs }
+    return {
+      firstStartMs: first.readyMs,
+      laterStartMs: later.readyMs,
+      firstCpuMs: first.cpuMs,
+      laterCpuMs: later.cpuMs,
+    }
   } finally {
     scratch.remove()
   }
