@@ -16,6 +16,7 @@ import { hubotSteady } from './peers/hubot.ts'
 import { bootWith, idleMemory } from './processes.ts'
 import { reloadUnderLoad } from './reload.ts'
 import { telegramPath } from './telegram.ts'
+import { workerFloor } from './worker-floor.ts'
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback)
 const ROUNDS = env('BENCH_ROUNDS', 3)
@@ -108,6 +109,9 @@ for (let round = 1; round <= ROUNDS; round++) {
   if (runs('hosts')) {
     keep('echoInline', timing(await echoThrough('inline', HOSTED)))
     keep('echoHosted', timing(await echoThrough('worker', HOSTED)))
+    const floor = await workerFloor(HOSTED)
+    keep('floorPost', timing(floor.postMessage))
+    keep('floorAtomics', timing(floor.atomics))
     keep('watchdog', { ms: await watchdogMs() })
     if (!HOSTS_QUICK) {
       keep('idleHost', { perHostMiB: await idleHostMiB(IDLE_HOSTS) })
@@ -257,6 +261,25 @@ if (runs('hosts')) {
       inlinePerSecond: inline.perSecond,
       inlineP50Ms: inline.p50Ms,
       inlineP99Ms: inline.p99Ms,
+    },
+  })
+  // What is reachable: a bare round trip to a worker and back, with no bot around it, in the same run.
+  const post = at('floorPost')
+  const atomics = at('floorAtomics')
+  add({
+    scenario:
+      'floor: a bare round trip main thread → worker → main thread (postMessage; Atomics) against inline',
+    value: post.perSecond / inline.perSecond,
+    unit: '× inline',
+    target: '(floor)',
+    met: true,
+    detail: {
+      postPerSecond: post.perSecond,
+      postP50Ms: post.p50Ms,
+      postP99Ms: post.p99Ms,
+      atomicsPerSecond: atomics.perSecond,
+      atomicsP50Ms: atomics.p50Ms,
+      atomicsP99Ms: atomics.p99Ms,
     },
   })
   const watchdog = m('watchdog', 'ms')

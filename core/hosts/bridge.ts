@@ -5,6 +5,7 @@ import { Exports, Imports } from './handles.ts'
 import { isHttp, settle } from './http-marks.ts'
 import { errorOf, type FaultMark, faultOf } from './marks.ts'
 import { type MarshalMode, marshal, type Wire } from './marshal.ts'
+import { decode, decodeAll, Outgoing } from './outgoing.ts'
 import { Shares } from './shares.ts'
 import { unmarshal } from './unmarshal.ts'
 
@@ -18,8 +19,10 @@ import { unmarshal } from './unmarshal.ts'
  * synchronous calls (a storage transaction's callback calls back into the core that is waiting on it).
  */
 export interface BridgeOptions {
-  /** Posts a message to the other side's ordinary handler: as it is, or as JSON text (see Wire). */
-  readonly post: (message: WireMessage | string) => void
+  /** Posts to the other side's ordinary handler: a message, as it is or as JSON text, or a list (see Outgoing). */
+  readonly post: (data: WireData) => void
+  /** Holds the calls this side makes ahead for its next message or its turn's end (a host does; see Outgoing). */
+  readonly hold?: boolean
   /** This side's end of the synchronous channel. */
   readonly port: MessagePort
   /** Index 0 is the core's flag, 1 the host's. */
@@ -53,12 +56,17 @@ export type WireMessage =
       readonly args: unknown[]
       /** The receiver's call this one is made while serving (see CallContexts). */
       readonly via?: number
+      /** Counted answered by the caller already: only a refusal matters (see markAhead). */
+      readonly ahead?: true
     }
   | { readonly t: 'done'; readonly seq: number; readonly value?: unknown; readonly fault?: FaultMark }
   | { readonly t: 'fire'; readonly fn: number; readonly args: unknown[] }
   | { readonly t: 'release'; readonly fn: number; readonly count: number }
   /** A shared value this side sent is gone: the other side drops its copy. */
   | { readonly t: 'forget'; readonly shared: number }
+
+/** What one `post` carries: a message, as it is or as JSON text, or a turn's messages as a JSON list. */
+export type WireData = WireMessage | string
 
 type SyncMessage =
   | { readonly t: 'sync'; readonly seq: number; readonly fn: number; readonly args: unknown[] }
@@ -98,21 +106,27 @@ export class Bridge {
   readonly #pending = new Map<number, Pending>()
   readonly #contexts = new CallContexts()
   readonly #shares: Shares
+  readonly #outgoing: Outgoing<WireMessage>
+  /** The other side's calls this side is answering now: a call made serving one may go ahead. */
+  readonly #serving = new Set<number>()
+  /** Per call of this side's, the calls made ahead while serving it, until it answers. */
+  readonly #ahead = new Map<number, Promise<void>[]>()
   #seq = 1
   #closed: Error | undefined
 
   constructor(options: BridgeOptions) {
     this.#options = options
+    this.#outgoing = new Outgoing(options.post, options.hold === true)
     this.#imports = new Imports((fn, count) => {
       if (this.#closed) return
       try {
-        this.#options.post({ t: 'release', fn, count })
+        this.#outgoing.send({ t: 'release', fn, count }, { plain: true })
       } catch {
         // The other side is gone: nothing to release.
       }
     })
     this.#shares = new Shares((id) => {
-      if (!this.#closed) this.#options.post({ t: 'forget', shared: id })
+      if (!this.#closed) this.#outgoing.send({ t: 'forget', shared: id }, { plain: true })
     })
     options.port.addEventListener('message', (event) => void this.#onSync(decode(event.data), false))
     options.port.start()
@@ -159,25 +173,60 @@ export class Bridge {
       this.#pending.set(seq, { resolve, reject, watch })
     })
     try {
-      // Only calls share values: they are posted at once, in order, so the other side keeps every copy.
-      const wire: Wire = { plain: true }
-      const marshalled = args.map((arg) => marshal(arg, this, { share: this.#shares, wire }))
       this.#contexts.made(seq)
-      const via = this.#contexts.via
-      this.#post(
-        via === undefined
-          ? { t: 'call', seq, fn, args: marshalled }
-          : { t: 'call', seq, fn, args: marshalled, via },
-        wire,
-      )
-      this.#shares.posted()
+      this.#postCall(seq, fn, args, this.#contexts.via, false)
     } catch (error) {
-      this.#shares.failed()
       this.#pending.delete(seq)
       return Promise.reject(error)
     }
     if (watch !== undefined && deadline !== undefined) watchFor(deadline.waitMs, watch)
     return answer
+  }
+
+  /**
+   * A call with no answer of its own (see markAhead), made while this side still serves the other
+   * side's call `via`: it goes with that call's answer, or once this turn ends, and resolves once
+   * posted. The other side answers `via` only after it, and fails `via` if it is refused. Made at
+   * any other time (a timer after the handler ended), it is an ordinary call.
+   */
+  callAhead(fn: number, args: readonly unknown[], deadline?: CallDeadline): Promise<unknown> {
+    const via = this.#contexts.via
+    if (this.#closed || via === undefined || !this.#serving.has(via) || args.some(isHttp))
+      return this.call(fn, args, deadline)
+    let posted: Promise<void> | undefined
+    try {
+      posted = this.#postCall(this.#seq++, fn, args, via, true)
+    } catch (error) {
+      return Promise.reject(error)
+    }
+    // Heard accepted once it is on its way: the core has it before the handler goes on.
+    return posted ?? Promise.resolve(undefined)
+  }
+
+  #postCall(
+    seq: number,
+    fn: number,
+    args: readonly unknown[],
+    via: number | undefined,
+    ahead: boolean,
+  ): Promise<void> | undefined {
+    try {
+      // Only calls share values: they are posted in order, so the other side keeps every copy.
+      const wire: Wire = { plain: true }
+      const marshalled = args.map((arg) => marshal(arg, this, { share: this.#shares, wire }))
+      const call: WireMessage =
+        via === undefined
+          ? { t: 'call', seq, fn, args: marshalled }
+          : ahead
+            ? { t: 'call', seq, fn, args: marshalled, via, ahead }
+            : { t: 'call', seq, fn, args: marshalled, via }
+      const posted = this.#outgoing.send(call, wire, ahead)
+      this.#shares.posted()
+      return posted
+    } catch (error) {
+      this.#shares.failed()
+      throw error
+    }
   }
 
   /** Calls one of the other side's handles and blocks this side until it answers (or `syncMs` pass). */
@@ -187,6 +236,8 @@ export class Bridge {
     const { port, flags, side } = this.#options
     const wire: Wire = { plain: true }
     const marshalled = args.map((arg) => this.out(arg, 'sync', wire))
+    // What this side holds goes first: the other side reads it before this call.
+    this.#outgoing.flush()
     port.postMessage(encode({ t: 'sync', seq, fn, args: marshalled } satisfies SyncMessage, wire))
     this.#wake(1 - side)
     const until = Date.now() + this.#options.syncMs
@@ -217,23 +268,28 @@ export class Bridge {
     if (this.#closed) return
     const wire: Wire = { plain: true }
     const marshalled = args.map((arg) => this.out(arg, 'context', wire))
-    this.#post({ t: 'fire', fn, args: marshalled }, wire)
+    this.#outgoing.send({ t: 'fire', fn, args: marshalled }, wire)
   }
 
-  /** Handles one message from the other side's `post`. */
-  receive(data: WireMessage | string): void {
-    const message = decode(data)
+  /** Handles what the other side posted: one message, or a turn's list of them. */
+  receive(data: WireData): void {
+    for (const message of decodeAll(data)) this.#receive(message)
+  }
+
+  #receive(message: WireMessage): void {
     switch (message.t) {
       case 'call':
-        void this.#answer(message)
+        if (message.ahead) this.#answerAhead(message)
+        else void this.#answer(message)
         return
       case 'done': {
-        const pending = this.#pending.get(message.seq)
-        if (pending === undefined) return
-        this.#pending.delete(message.seq)
-        pending.watch?.release()
-        if (message.fault) pending.reject(errorOf(message.fault))
-        else pending.resolve(this.in(message.value))
+        const ahead = this.#ahead.get(message.seq)
+        if (ahead === undefined) this.#done(message)
+        else {
+          // Its answer comes after what it sent ahead: as inline, where it awaited them.
+          this.#ahead.delete(message.seq)
+          void Promise.all(ahead).then(() => this.#done(message))
+        }
         return
       }
       case 'fire':
@@ -252,9 +308,33 @@ export class Bridge {
     }
   }
 
+  #done(message: Extract<WireMessage, { t: 'done' }>): void {
+    const pending = this.#pending.get(message.seq)
+    if (pending === undefined) return
+    this.#pending.delete(message.seq)
+    pending.watch?.release()
+    if (message.fault) pending.reject(errorOf(message.fault))
+    else pending.resolve(this.in(message.value))
+  }
+
+  /** Fails this side's call `seq`, if it still waits: what it made ahead was refused. */
+  #refused(seq: number, error: unknown): void {
+    const pending = this.#pending.get(seq)
+    if (pending === undefined) return
+    this.#pending.delete(seq)
+    pending.watch?.release()
+    pending.reject(error)
+  }
+
+  /** Posts at once what this side holds for the turn (a host about to end says what it had said). */
+  flush(): void {
+    if (!this.#closed) this.#outgoing.flush()
+  }
+
   /** Fails every call waiting on the other side: it is gone. */
   close(error: Error): void {
     this.#closed = error
+    this.#ahead.clear()
     for (const [seq, pending] of this.#pending) {
       pending.watch?.release()
       this.#pending.delete(seq)
@@ -269,21 +349,42 @@ export class Bridge {
   }
 
   async #answer(message: Extract<WireMessage, { t: 'call' }>): Promise<void> {
+    const { seq, via, fn, args } = message
+    this.#serving.add(seq)
     try {
-      const { seq, via, fn, args } = message
       const value = await settle(await this.#contexts.serve(seq, via, () => this.#invoke(fn, args)))
+      this.#serving.delete(seq)
       const wire: Wire = { plain: true }
       const done = { t: 'done', seq, value: this.out(value, 'api', wire) } as const
-      this.#post(done, wire)
+      this.#outgoing.send(done, wire)
     } catch (error) {
+      this.#serving.delete(seq)
       // A throw, or an answer that cannot be cloned (a Symbol, a Proxy): that call's failure, not the bridge's.
-      this.#options.post({ t: 'done', seq: message.seq, fault: faultOf(error) })
+      const done = { t: 'done', seq, fault: faultOf(error) } as const
+      this.#outgoing.send(done, { plain: false })
     }
   }
 
-  /** Posts a message, as JSON text when every value in it survives JSON (see Wire). */
-  #post(message: WireMessage, wire: Wire): void {
-    this.#options.post(encode(message, wire))
+  /**
+   * A call the other side counted answered (see callAhead): nothing is sent back when it is done.
+   * Refused, it fails the call of this side's it was made serving, unless that answered already.
+   */
+  #answerAhead(message: Extract<WireMessage, { t: 'call' }>): void {
+    const { seq, via, fn, args } = message
+    if (via === undefined) return
+    let outcome: Promise<unknown>
+    try {
+      outcome = Promise.resolve(settle(this.#contexts.serve(seq, via, () => this.#invoke(fn, args))))
+    } catch (error) {
+      outcome = Promise.reject(error)
+    }
+    const done = outcome.then(
+      () => undefined,
+      (error: unknown) => this.#refused(via, error),
+    )
+    const ahead = this.#ahead.get(via)
+    if (ahead === undefined) this.#ahead.set(via, [done])
+    else ahead.push(done)
   }
 
   #invoke(id: number, args: readonly unknown[]): unknown {
@@ -324,6 +425,7 @@ export class Bridge {
     if (kind === 'fire') return (...args) => this.fire(id, args)
     if (kind === 'sync') return (...args) => this.callSync(id, args)
     const deadline = this.#options.deadlineOf?.(path)
+    if (kind === 'ahead') return (...args) => this.callAhead(id, args, deadline)
     return (...args) => this.call(id, args, deadline)
   }
 }
@@ -336,11 +438,7 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
   )
 }
 
-/** A message as it is posted: JSON text when every value in it survives JSON, else as it is. */
-function encode<M extends WireMessage | SyncMessage>(message: M, wire: Wire): M | string {
+/** A synchronous call's message as it is posted: JSON text when every value in it survives JSON. */
+function encode(message: SyncMessage, wire: Wire): SyncMessage | string {
   return wire.plain ? JSON.stringify(message) : message
-}
-
-function decode<M extends WireMessage | SyncMessage>(data: M | string): M {
-  return typeof data === 'string' ? (JSON.parse(data) as M) : data
 }

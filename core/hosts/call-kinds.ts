@@ -6,8 +6,11 @@
  */
 import { HANDLE } from './marks.ts'
 
-/** How the side holding a handle's proxy calls it. */
-export type CallKind = 'async' | 'sync' | 'fire'
+/**
+ * How the side holding a handle's proxy calls it. `ahead` is an asynchronous call its caller hears
+ * accepted at once, while the call it is made serving runs: a handler's reply (see markAhead).
+ */
+export type CallKind = 'async' | 'sync' | 'fire' | 'ahead'
 
 export interface HandleMark {
   readonly [HANDLE]: number
@@ -42,6 +45,23 @@ export function markApi<T>(value: T): T {
 export function markSync<T extends object>(fn: T): T {
   SYNC_CALLBACKS.add(fn)
   return fn
+}
+
+/** Functions a caller may count answered before they are (see markAhead). */
+const AHEAD = new WeakSet<object>()
+
+/**
+ * Marks a function whose call the other side answers itself, at once, while the call it is made
+ * serving still runs (a handler's reply): it then crosses with that call's answer, or sooner, and
+ * a refusal fails the call it was made serving, as the same refusal thrown and not caught would.
+ */
+export function markAhead<T extends object>(fn: T): T {
+  AHEAD.add(fn)
+  return fn
+}
+
+export function isAhead(fn: object): boolean {
+  return AHEAD.has(fn)
 }
 
 /** Functions called once where they are, crossing as the value (or the error) they answered. */

@@ -38,8 +38,19 @@ export interface LoadRequest {
 let bridge: Bridge | undefined
 let loaded: LoadedModule | undefined
 
+/** What the spore said during its last turn reaches the core before the host ends, as it would inline. */
+const flush = () => {
+  try {
+    bridge?.flush()
+  } catch {
+    // The core is gone already.
+  }
+}
+process.on('exit', flush)
+
 // What the spore cannot catch ends its host, with the fault told to the core first.
 const end = (what: string, error: unknown) => {
+  flush()
   postMessage({ t: 'fault', text: `${what}: ${faultText(error)}` })
   process.exit(1)
 }
@@ -115,6 +126,7 @@ scope.onmessage = (event: MessageEvent) => {
   if (typeof data !== 'string' && data.t === 'init') {
     bridge = new Bridge({
       post: (message) => postMessage(message),
+      hold: true,
       port: data.port,
       flags: data.flags,
       side: 1,

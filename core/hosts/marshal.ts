@@ -4,7 +4,7 @@
  * keeps every member it has inline. The other side rebuilds it with unmarshal (unmarshal.ts).
  */
 
-import { isApi, isConstant, isSyncCallback, kindOf } from './call-kinds.ts'
+import { isAhead, isApi, isConstant, isSyncCallback, kindOf } from './call-kinds.ts'
 import { isSettled } from './http-marks.ts'
 import {
   BOUND,
@@ -203,7 +203,7 @@ function functionMark(
   if (bound !== undefined) {
     const args = walk(bound.args, at)
     const id = at.table.export(bound.fn as (...args: unknown[]) => unknown, bound.owner)
-    return { [HANDLE]: id, kind, [BOUND]: args }
+    return { [HANDLE]: id, kind: isAhead(bound.fn) ? 'ahead' : kind, [BOUND]: args }
   }
   return { [HANDLE]: at.table.export(value, parent), kind }
 }

@@ -117,6 +117,11 @@ export class DurableOutbox implements EntryOwner {
     return answered
   }
 
+  /** Whether a message for `channel` would be taken now rather than refused at once (see accept). */
+  accepts(channel: string): boolean {
+    return this.#refusal(channel) === undefined && this.waiting(channel) < this.#options.limit
+  }
+
   /** A channel is back: its conversations waiting for it go now rather than at their next try. */
   wake(channel: string): void {
     const book = this.#channels.get(channel)

@@ -12,6 +12,7 @@ import {
   type Translate,
 } from '@mycelo/septum'
 import { type ContextFactory, type GerminatedSpore, sporeContext } from '../germination/index.ts'
+import { markAhead } from '../hosts/call-kinds.ts'
 import { hostKeeper } from '../hosts/keeper.ts'
 import { isShared, markBound, markLayered, markShared } from '../hosts/shared-values.ts'
 import { sporeTranslate } from '../i18n/spore-translate.ts'
@@ -118,7 +119,9 @@ export class SporeContexts implements ContextFactory {
     if (isShared(start)) {
       // Across a host: the start context's id, what this message adds, and one reply handle for all.
       const target = { channel: message.channel, conversationId: message.conversationId }
-      markBound(context.reply, { fn: this.#send, args: [target] })
+      // A reply the outbox would take now may go ahead: refused after all, it fails the handler (see markAhead).
+      const send = this.#runtime.outbox.accepts(message.channel) ? this.#sendAhead : this.#send
+      markBound(context.reply, { fn: send, args: [target] })
       markLayered(context, start)
     }
     return context
@@ -127,6 +130,11 @@ export class SporeContexts implements ContextFactory {
   /** Sends to a conversation: what every isolated handler's `reply` is, bound to its message's. */
   readonly #send = (target: PushTarget, content: OutgoingContent) =>
     this.#runtime.hyphae.send(target, content)
+
+  /** The same, for a handler whose host may count it accepted at once (see handler()). */
+  readonly #sendAhead = markAhead((target: PushTarget, content: OutgoingContent) =>
+    this.#runtime.hyphae.send(target, content),
+  )
 
   inhibitor(spore: GerminatedSpore): InhibitorContext {
     const cached = this.#inhibitors.get(spore.name)

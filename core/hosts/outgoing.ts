@@ -1,0 +1,90 @@
+import type { Wire } from './marshal.ts'
+
+/**
+ * What one side posts to the other, as it goes on the wire: a message as JSON text when every value
+ * in it survives JSON (see Wire), else as it is; messages held for a turn as one JSON list.
+ *
+ * Waking the other thread is most of what a crossing costs (a bare round trip to a worker costs
+ * more than a whole command inline). So a host holds the replies a handler makes ahead (see
+ * markAhead) and sends them with its answer to the core's call, or once its turn ends (setImmediate)
+ * if the handler goes on waiting. Anything else it posts at once, after what it holds: order is kept.
+ */
+export class Outgoing<M extends { readonly t: string }> {
+  readonly #post: (data: M | string) => void
+  readonly #hold: boolean
+  #held: string[] = []
+  /** Told once what is held is posted (or cannot be). */
+  #heard: { resolve: () => void; reject: (error: unknown) => void }[] = []
+  #scheduled = false
+
+  /** `hold`: messages sent held wait for the next one or the turn's end; without it none waits. */
+  constructor(post: (data: M | string) => void, hold: boolean) {
+    this.#post = post
+    this.#hold = hold
+  }
+
+  /**
+   * Sends `message`: at once, after what is held; or, `held`, with the next message or once the turn
+   * ends. Resolves once it is posted.
+   */
+  send(message: M, wire: Wire, held = false): Promise<void> | undefined {
+    if (held && this.#hold && wire.plain) {
+      this.#held.push(JSON.stringify(message))
+      this.#schedule()
+      return new Promise((resolve, reject) => this.#heard.push({ resolve, reject }))
+    }
+    if (this.#held.length === 0) {
+      this.#post(wire.plain ? JSON.stringify(message) : message)
+      return undefined
+    }
+    if (!wire.plain) {
+      // A structured clone is taken when posted, and may fail: it goes alone, after what is held.
+      this.flush()
+      this.#post(message)
+      return undefined
+    }
+    this.#held.push(JSON.stringify(message))
+    this.flush()
+    return undefined
+  }
+
+  /** Posts what is held, as one message. */
+  flush(): void {
+    const held = this.#held
+    if (held.length === 0) return
+    const heard = this.#heard
+    this.#held = []
+    this.#heard = []
+    try {
+      this.#post(held.length === 1 ? held[0]! : `[${held.join(',')}]`)
+    } catch (error) {
+      for (const waiting of heard) waiting.reject(error)
+      throw error
+    }
+    for (const waiting of heard) waiting.resolve()
+  }
+
+  #schedule(): void {
+    if (this.#scheduled) return
+    this.#scheduled = true
+    setImmediate(() => {
+      this.#scheduled = false
+      try {
+        this.flush()
+      } catch {
+        // The other side is gone: what was held goes nowhere, as it would have posted at once.
+      }
+    })
+  }
+}
+
+/** The messages in what the other side posted: one, or a turn's list (always JSON text). */
+export function decodeAll<M>(data: M | string): M[] {
+  if (typeof data !== 'string') return [data]
+  const parsed = JSON.parse(data) as M | M[]
+  return Array.isArray(parsed) ? parsed : [parsed]
+}
+
+export function decode<M>(data: M | string): M {
+  return typeof data === 'string' ? (JSON.parse(data) as M) : data
+}
