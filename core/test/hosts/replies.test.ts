@@ -7,7 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { startTestCore, type TestCore } from '../support/runtime.ts'
 import { answersAgain, FAULT_CONFIG, faultyEnzyme } from './fault-spores.ts'
 
-/** The test channel, except that it refuses for good any text starting with "refuse". */
+/**
+ * The test channel, except that it refuses for good any text starting with "refuse", and for now
+ * (so the outbox keeps it and tries again later) any starting with "hold".
+ */
 const PICKY_CHAT = {
   'spore.yaml': 'kind: hypha\nname: chat\nseptum: "^1.0"\ncapabilities: []\n',
   'src/index.ts': `
@@ -23,6 +26,7 @@ export default {
       async stop() {},
       async send(conversationId, content) {
         if (content.text?.startsWith('refuse')) throw new Error('the room refuses it')
+        if (content.text?.startsWith('hold')) throw Object.assign(new Error('not now'), { temporary: true })
         sent.push({ conversationId, content })
       },
     }
@@ -41,7 +45,7 @@ ctx.logger.info('between')
 await ctx.reply({ text: '4' })`,
   quick: `ctx.reply({ text: 'quick' })`,
   slow: `await ctx.reply({ text: 'first' })
-await Bun.sleep(800)
+await Bun.sleep(500)
 await ctx.reply({ text: 'second' })`,
   // A reply made once the handler has ended; its refusal reaches the code that made it.
   late: `setTimeout(async () => {
@@ -49,9 +53,10 @@ await ctx.reply({ text: 'second' })`,
   try { await ctx.reply({ text: 'refuse later' }) } catch (error) { await ctx.reply({ text: 'caught later: ' + error.message }) }
 }, 50)`,
   overdue: `await ctx.reply({ text: 'started' })
-await Bun.sleep(2500)`,
+await Bun.sleep(4000)`,
   refused: `await ctx.reply({ text: 'refuse this' })
 await ctx.reply({ text: 'never reached inline' })`,
+  caught: `try { await ctx.reply({ text: 'anyone there?' }) } catch (error) { ctx.logger.warn('reply refused', { error: error.message }) }`,
 }
 
 /** An enzyme with one command per handler above, each named `<name>-<handler>`. */
@@ -81,10 +86,7 @@ beforeAll(async () => {
         'fault-once': 'spin once',
       },
     },
-    config: FAULT_CONFIG.replace('handler: 2000', 'handler: 1000').replace(
-      'spores: { chat: inline }',
-      'spores: { chat: inline, inline: inline }',
-    ),
+    config: FAULT_CONFIG.replace('spores: { chat: inline }', 'spores: { chat: inline, inline: inline }'),
   })
 })
 afterAll(() => core?.stop())
@@ -125,7 +127,7 @@ describe("an isolated handler's replies", () => {
       const asked = core.say(`/${where}-slow`, { conversationId: from }).then(() => {
         handled = true
       })
-      await until(() => sentTo(from).length > 0, 600)
+      await until(() => sentTo(from).length > 0, 400)
       expect({ where, sent: sentTo(from), handled }).toEqual({ where, sent: ['first'], handled: false })
       await asked
       expect({ where, sent: sentTo(from) }).toEqual({ where, sent: ['first', 'second'] })
@@ -148,7 +150,7 @@ describe("an isolated handler's replies", () => {
     for (const where of WHERE) {
       const from = `overdue-${where}`
       await core.say(`/${where}-overdue`, { conversationId: from })
-      await until(() => sentTo(from).length >= 2, 2_000)
+      await until(() => sentTo(from).length >= 2, 4_000)
       expect({ where, sent: sentTo(from) }).toEqual({
         where,
         sent: [
@@ -184,11 +186,40 @@ describe("an isolated handler's replies", () => {
   it('reach the person before the handler turns to work that never yields, and its host is restarted', async () => {
     const from = 'spinner'
     await core.say('/spinner', { conversationId: from })
-    await until(() => sentTo(from).length >= 2, 3_000)
+    await until(() => sentTo(from).length >= 2, 5_000)
+    // Then the person hears it failed or took too long, whichever the watchdog or the deadline says first.
     expect(sentTo(from)).toEqual([
       'started',
-      'Sorry, /spinner took too long and was given up on. The operator can see why in the log.',
+      expect.stringMatching(/^Sorry, \/spinner (failed|took too long)/),
     ])
     expect(await answersAgain(core, 'spinner', 'owner')).toBe(true)
+  })
+})
+
+describe('a reply the outbox would refuse when the command arrives', () => {
+  let full: TestCore
+  beforeAll(async () => {
+    full = await startTestCore({
+      spores: { chat: PICKY_CHAT, hosted: talker('hosted'), inline: talker('inline') },
+      config: `${FAULT_CONFIG.replace('spores: { chat: inline }', 'spores: { chat: inline, inline: inline }')}outbox: { limit: 2 }\n`,
+    })
+  })
+  afterAll(() => full?.stop())
+
+  it('is an ordinary call: its refusal reaches the handler, which may catch it, as inline', async () => {
+    // Two messages the channel cannot take for now fill its outbox.
+    const { hyphae, outbox } = full.assembly.runtime
+    await hyphae.send({ channel: 'chat', conversationId: 'held' }, { text: 'hold 1' })
+    await hyphae.send({ channel: 'chat', conversationId: 'held' }, { text: 'hold 2' })
+    expect(outbox.accepts('chat')).toBe(false)
+    for (const where of WHERE) {
+      await full.say(`/${where}-caught`, { conversationId: `caught-${where}` })
+      const caught = full.logs().filter((line) => line.msg === 'reply refused' && line.spore === where)
+      expect({ where, caught: caught.map((line) => line.error) }).toEqual({
+        where,
+        caught: ['channel "chat" already has 2 messages waiting to be sent; nothing was sent'],
+      })
+      expect(full.logs().filter((line) => line.msg === 'a command handler failed')).toEqual([])
+    }
   })
 })
