@@ -185,31 +185,23 @@ export class Bridge {
 
   /**
    * A call with no answer of its own (see markAhead), made while this side still serves the other
-   * side's call `via`: it goes with that call's answer, or once this turn ends, and resolves once
-   * posted. The other side answers `via` only after it, and fails `via` if it is refused. Made at
-   * any other time (a timer after the handler ended), it is an ordinary call.
+   * side's call `via`: it resolves at once and goes with that call's answer, or once this turn ends.
+   * The other side answers `via` only after it, and fails `via` if it is refused. Made at any other
+   * time (a timer after the handler ended), it is an ordinary call.
    */
   callAhead(fn: number, args: readonly unknown[], deadline?: CallDeadline): Promise<unknown> {
     const via = this.#contexts.via
     if (this.#closed || via === undefined || !this.#serving.has(via) || args.some(isHttp))
       return this.call(fn, args, deadline)
-    let posted: Promise<void> | undefined
     try {
-      posted = this.#postCall(this.#seq++, fn, args, via, true)
+      this.#postCall(this.#seq++, fn, args, via, true)
     } catch (error) {
       return Promise.reject(error)
     }
-    // Heard accepted once it is on its way: the core has it before the handler goes on.
-    return posted ?? Promise.resolve(undefined)
+    return Promise.resolve(undefined)
   }
 
-  #postCall(
-    seq: number,
-    fn: number,
-    args: readonly unknown[],
-    via: number | undefined,
-    ahead: boolean,
-  ): Promise<void> | undefined {
+  #postCall(seq: number, fn: number, args: readonly unknown[], via: number | undefined, ahead: boolean) {
     try {
       // Only calls share values: they are posted in order, so the other side keeps every copy.
       const wire: Wire = { plain: true }
@@ -220,9 +212,8 @@ export class Bridge {
           : ahead
             ? { t: 'call', seq, fn, args: marshalled, via, ahead }
             : { t: 'call', seq, fn, args: marshalled, via }
-      const posted = this.#outgoing.send(call, wire, ahead)
+      this.#outgoing.send(call, wire, ahead)
       this.#shares.posted()
-      return posted
     } catch (error) {
       this.#shares.failed()
       throw error

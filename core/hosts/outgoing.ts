@@ -13,8 +13,6 @@ export class Outgoing<M extends { readonly t: string }> {
   readonly #post: (data: M | string) => void
   readonly #hold: boolean
   #held: string[] = []
-  /** Told once what is held is posted (or cannot be). */
-  #heard: { resolve: () => void; reject: (error: unknown) => void }[] = []
   #scheduled = false
 
   /** `hold`: messages sent held wait for the next one or the turn's end; without it none waits. */
@@ -23,45 +21,33 @@ export class Outgoing<M extends { readonly t: string }> {
     this.#hold = hold
   }
 
-  /**
-   * Sends `message`: at once, after what is held; or, `held`, with the next message or once the turn
-   * ends. Resolves once it is posted.
-   */
-  send(message: M, wire: Wire, held = false): Promise<void> | undefined {
+  /** Sends `message`: at once, after what is held; or, `held`, with the next message or once the turn ends. */
+  send(message: M, wire: Wire, held = false): void {
     if (held && this.#hold && wire.plain) {
       this.#held.push(JSON.stringify(message))
       this.#schedule()
-      return new Promise((resolve, reject) => this.#heard.push({ resolve, reject }))
+      return
     }
     if (this.#held.length === 0) {
       this.#post(wire.plain ? JSON.stringify(message) : message)
-      return undefined
+      return
     }
     if (!wire.plain) {
       // A structured clone is taken when posted, and may fail: it goes alone, after what is held.
       this.flush()
       this.#post(message)
-      return undefined
+      return
     }
     this.#held.push(JSON.stringify(message))
     this.flush()
-    return undefined
   }
 
   /** Posts what is held, as one message. */
   flush(): void {
     const held = this.#held
     if (held.length === 0) return
-    const heard = this.#heard
     this.#held = []
-    this.#heard = []
-    try {
-      this.#post(held.length === 1 ? held[0]! : `[${held.join(',')}]`)
-    } catch (error) {
-      for (const waiting of heard) waiting.reject(error)
-      throw error
-    }
-    for (const waiting of heard) waiting.resolve()
+    this.#post(held.length === 1 ? held[0]! : `[${held.join(',')}]`)
   }
 
   #schedule(): void {
