@@ -59,11 +59,15 @@ export async function timePath(run: PathRun): Promise<Timing> {
     latencies[i] = performance.now() - t0
     expectReply(run.sent, run.expected(i), i)
   }
-  const elapsed = performance.now() - started
+  return timingOf(latencies, performance.now() - started)
+}
+
+/** The figures of a run: its rate over `elapsedMs`, and its latencies' median and 99th percentile. */
+export function timingOf(latencies: Float64Array, elapsedMs: number): Timing {
   latencies.sort()
   return {
-    messages: run.count,
-    perSecond: run.count / (elapsed / 1000),
+    messages: latencies.length,
+    perSecond: latencies.length / (elapsedMs / 1000),
     p50Ms: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
   }

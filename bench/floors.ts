@@ -2,7 +2,7 @@
 import { join } from 'node:path'
 import { openStore } from '../core/store/index.ts'
 import { scratchFolder } from '../core/test/store/scratch.ts'
-import { percentile, type Timing } from './figures.ts'
+import { type Timing, timingOf } from './figures.ts'
 
 /**
  * First contact with nothing around it: bun:sqlite writing, per newcomer, the rows the bot writes
@@ -46,14 +46,7 @@ export function firstContactFloor(count: number): Timing {
       meet(i)
       latencies[i] = performance.now() - t0
     }
-    const elapsed = performance.now() - started
-    latencies.sort()
-    return {
-      messages: count,
-      perSecond: count / (elapsed / 1000),
-      p50Ms: percentile(latencies, 50),
-      p99Ms: percentile(latencies, 99),
-    }
+    return timingOf(latencies, performance.now() - started)
   } finally {
     store.close()
     scratch.remove()

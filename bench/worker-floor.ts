@@ -1,7 +1,7 @@
 // The floor under a command for an isolated enzyme, measured in the same run: the main thread and a
 // Bun Worker doing nothing but answer each other. A command that needs one round trip cannot beat
 // the first figure; the second is the same wake-up through shared memory (Atomics.waitAsync).
-import { percentile, type Timing } from './figures.ts'
+import { type Timing, timingOf } from './figures.ts'
 
 const ECHO = new URL('./worker-floor-echo.ts', import.meta.url).href
 
@@ -62,12 +62,5 @@ async function timed(count: number, roundTrip: () => Promise<void>): Promise<Tim
     await roundTrip()
     latencies[i] = performance.now() - t0
   }
-  const elapsed = performance.now() - started
-  latencies.sort()
-  return {
-    messages: count,
-    perSecond: count / (elapsed / 1000),
-    p50Ms: percentile(latencies, 50),
-    p99Ms: percentile(latencies, 99),
-  }
+  return timingOf(latencies, performance.now() - started)
 }

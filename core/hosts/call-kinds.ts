@@ -32,61 +32,52 @@ const SYNC_MEMBERS = new Set([
   'up',
 ])
 
+/** One kind of mark on a function: set where it is made, read when it crosses. */
+function flag() {
+  const marked = new WeakSet<object>()
+  return {
+    mark: <T extends object>(fn: T): T => {
+      marked.add(fn)
+      return fn
+    },
+    has: (fn: object): boolean => marked.has(fn),
+  }
+}
+
 /** Objects whose functions are all asynchronous wherever they sit: a rhiza's api handed across. */
 const APIS = new WeakSet<object>()
-/** Functions the other side must call synchronously: a storage transaction's work. */
-const SYNC_CALLBACKS = new WeakSet<object>()
 
 export function markApi<T>(value: T): T {
   if (typeof value === 'object' && value !== null) APIS.add(value)
   return value
 }
 
-export function markSync<T extends object>(fn: T): T {
-  SYNC_CALLBACKS.add(fn)
-  return fn
-}
-
-/** Functions a caller may count answered before they are (see markAhead). */
-const AHEAD = new WeakSet<object>()
+/** Functions the other side must call synchronously: a storage transaction's work. */
+const syncCallbacks = flag()
+export const markSync = syncCallbacks.mark
+export const isSyncCallback = syncCallbacks.has
 
 /**
- * Marks a function whose call the other side answers itself, at once, while the call it is made
- * serving still runs (a handler's reply): it then crosses with that call's answer, or sooner, and
- * a refusal fails the call it was made serving, as the same refusal thrown and not caught would.
+ * Functions whose call the other side answers itself, at once, while the call it is made serving
+ * still runs (a handler's reply): it then crosses with that call's answer, or sooner, and a refusal
+ * fails the call it was made serving, as the same refusal thrown and not caught would.
  */
-export function markAhead<T extends object>(fn: T): T {
-  AHEAD.add(fn)
-  return fn
-}
-
-export function isAhead(fn: object): boolean {
-  return AHEAD.has(fn)
-}
-
-/** Functions called once where they are, crossing as the value (or the error) they answered. */
-const CONSTANTS = new WeakSet<object>()
+const ahead = flag()
+export const markAhead = ahead.mark
+export const isAhead = ahead.has
 
 /**
- * Marks a function whose answer never changes (a schema's JSON Schema): it is called when it
- * crosses, so the other side answers it without a call back, and never blocks waiting on this one.
+ * Functions whose answer never changes (a schema's JSON Schema): called when they cross, as the
+ * value (or the error) they answered, so the other side answers without a call back and never
+ * blocks waiting on this one.
  */
-export function markConstant<T extends object>(fn: T): T {
-  CONSTANTS.add(fn)
-  return fn
-}
+const constants = flag()
+export const markConstant = constants.mark
+export const isConstant = constants.has
 const LOGGER_LINES = new Set(['debug', 'info', 'warn', 'error'])
 
 export function isApi(value: object): boolean {
   return APIS.has(value)
-}
-
-export function isSyncCallback(fn: object): boolean {
-  return SYNC_CALLBACKS.has(fn)
-}
-
-export function isConstant(fn: object): boolean {
-  return CONSTANTS.has(fn)
 }
 
 /** The kind of the function at `key` of `parent`, read off the septum shapes. */

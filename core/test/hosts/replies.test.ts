@@ -4,36 +4,26 @@
 // after the handler ended, and ahead of a deadline. Every case runs the same enzyme inline and in
 // its host, against a running bot with real spores on disk.
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
-import { startTestCore, type TestCore } from '../support/runtime.ts'
+import { CHAT_HYPHA, startTestCore, type TestCore } from '../support/runtime.ts'
 import { answersAgain, FAULT_CONFIG, faultyEnzyme } from './fault-spores.ts'
 
 /**
  * The test channel, except that it refuses for good any text starting with "refuse", and for now
  * (so the outbox keeps it and tries again later) any starting with "hold".
  */
+const SEND = 'async send(conversationId, content) {'
 const PICKY_CHAT = {
-  'spore.yaml': 'kind: hypha\nname: chat\nseptum: "^1.0"\ncapabilities: []\n',
-  'src/index.ts': `
-export default {
-  create: () => {
-    let ctx
-    const sent = []
-    return {
-      sent,
-      say: (message) => ctx.emit(message),
-      async connect(c) { ctx = c },
-      async listen() {},
-      async stop() {},
-      async send(conversationId, content) {
+  ...CHAT_HYPHA,
+  'src/index.ts': CHAT_HYPHA['src/index.ts'].replace(
+    SEND,
+    `${SEND}
         if (content.text?.startsWith('refuse')) throw new Error('the room refuses it')
         if (content.text?.startsWith('hold')) throw Object.assign(new Error('not now'), { temporary: true })
-        sent.push({ conversationId, content })
-      },
-    }
-  },
+       `,
+  ),
 }
-`,
-}
+if (!PICKY_CHAT['src/index.ts'].includes('the room refuses it'))
+  throw new Error('the test channel has no send to wrap')
 
 const HANDLERS = {
   // Not awaited, awaited, around a call into the core and a log line: in the order made.
