@@ -16,6 +16,18 @@ describe('parseCommand', () => {
   it('keeps a qualified name whole and honours a longer prefix', () => {
     expect(parseCommand('!!radarr-helper.add x', '!!')?.name).toBe('radarr-helper.add')
   })
+
+  it('trims and splits on every kind of whitespace the way trim() and \\s do, folding any letter', () => {
+    // No-break, em and ideographic spaces, a byte-order mark and a line separator around and inside.
+    expect(parseCommand('\uFEFF\u3000/ÉCHO\u2003a\u00A0b\u2028', '/')).toEqual({
+      name: 'écho',
+      rest: 'a\u00A0b',
+    })
+    expect(parseCommand('/Ping\t\r\n', '/')).toEqual({ name: 'ping', rest: '' })
+    expect(parseCommand('/ping', '/')).toEqual({ name: 'ping', rest: '' })
+    expect(parseCommand('\u2003/\u2003ping', '/')).toBeNull()
+    expect(parseCommand(' !x', ' !')).toBeNull()
+  })
 })
 
 describe('splitWords', () => {
