@@ -1,12 +1,11 @@
-import { basename, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { type Logger, type PluginKind, septumIncompatibility } from '@mycelo/septum'
-import { hostKeeper } from '../hosts/keeper.ts'
 import { coreReason } from '../i18n/reason-words.ts'
 import { DEFAULT_DEADLINES, EXPIRY } from '../supervision/deadline.ts'
 import { bounded, PREPARING_AT_ONCE } from './bounded.ts'
 import { loadCatalogues } from './catalogues.ts'
 import { createInstance } from './creation.ts'
-import { type Discovery, discoverSpores } from './discovery.ts'
+import { discoverSpores } from './discovery.ts'
 import { installGate, MISSING_GUARD_REASON, recordDiscovered, recordFirstStart } from './enablement.ts'
 import { type ManifestReading, readDiscovered } from './manifest-reading.ts'
 import type { LoadedModule } from './module-loading.ts'
@@ -56,15 +55,6 @@ export async function germinate(options: GerminateOptions): Promise<Germination>
     options.logger,
     awaited,
   )
-  prestartHosts(discovery.dirs, options.store)
-  try {
-    return await germinateDiscovered(discovery, options)
-  } finally {
-    hostKeeper.spares.release()
-  }
-}
-
-async function germinateDiscovered(discovery: Discovery, options: GerminateOptions): Promise<Germination> {
   const { kept: readings, warnings: clashes } = setNameClashesAside(await readDiscovered(discovery))
   for (const clash of clashes) options.logger.warn('a spore folder was set aside: its name is taken', clash)
   const installed = new Map<string, PluginKind>()
@@ -141,20 +131,6 @@ async function settleInstalls(options: {
     if (!recordFirstStart({ store, name, reason, enforcing })) setState(draft, 'disabled', reason)
   })
   return modules
-}
-
-/**
- * Starts a host worker for each discovered spore that will run in one, before any manifest is read:
- * a worker loads the host's runtime on its own thread meanwhile. Named by folder until the manifest
- * says otherwise, so a spore the store knows disabled is left out; a worker no spore takes is ended.
- */
-function prestartHosts(dirs: readonly string[], store: PluginStorePort): void {
-  const hosted = dirs.filter((dir) => {
-    const name = basename(dir)
-    if (store.installOf(name) !== undefined && !installGate(store, name).open) return false
-    return hostKeeper.isolationOf(name, dir) === 'worker'
-  })
-  void hostKeeper.spares.start(hosted.length)
 }
 
 /** The spores a first start decides, checked in a probe process first (see probe.ts). */

@@ -2,8 +2,8 @@ import { DeadlineExceeded, type Deadlines } from '../supervision/deadline.ts'
 import { Bridge, type CallDeadline, type WireMessage } from './bridge.ts'
 
 /**
- * A host's worker, started before a Host takes it: it loads the host's runtime on a thread of its
- * own and then waits for the init message, which the worker queues until it listens.
+ * A host's worker, from `entry` (the host runtime, see runtime-build.ts): it loads the runtime on a
+ * thread of its own and then answers the init message, which it queues until it listens.
  */
 export function startHostWorker(entry: string): Worker {
   return new Worker(entry, { smol: true })
@@ -35,7 +35,7 @@ export interface HostOptions {
   readonly graceMs: number
   /** Told once when the host ends by itself or is ended for a fault; never for end() by the core. */
   readonly onDown: (host: Host, reason: string) => void
-  /** Its worker (see startHostWorker), started now or ahead, that has posted nothing yet. */
+  /** Its worker (see startHostWorker), just started. */
   readonly worker: Worker
 }
 

@@ -1,8 +1,8 @@
 import type { Logger } from '@mycelo/septum'
 import { DEFAULT_DEADLINES, DeadlineExceeded, type Deadlines } from '../supervision/deadline.ts'
-import { Host, seconds } from './host.ts'
+import { Host, seconds, startHostWorker } from './host.ts'
 import { DEFAULT_POLICY, type IsolationPolicy, isolationOf } from './policy.ts'
-import { SpareWorkers } from './spares.ts'
+import { hostRuntime } from './runtime-build.ts'
 
 /** What the keeper needs to start a spore again once its host is gone. */
 export interface Restarter {
@@ -61,8 +61,6 @@ export class HostKeeper {
   readonly #asked = new Map<Host, number>()
   /** The process's RSS when the first host opened: the bot's own share of the bound. */
   #baseline: number | undefined
-  /** Workers germination starts before it knows which spores take them. */
-  readonly spares = new SpareWorkers()
 
   constructor(options: KeeperOptions) {
     this.#options = options
@@ -102,7 +100,7 @@ export class HostKeeper {
 
   /** A transient host (a schema read for a spore that is not running) is never restarted. */
   async open(spore: string, { transient = false }: { readonly transient?: boolean } = {}): Promise<Host> {
-    const worker = await this.spares.take()
+    const worker = startHostWorker(await hostRuntime())
     const host = new Host({
       worker,
       spore,
@@ -160,7 +158,6 @@ export class HostKeeper {
     this.#restarter = undefined
     this.#active = false
     this.#waiting.clear()
-    this.spares.release()
     for (const host of [...this.#hosts]) this.end(host)
   }
 
