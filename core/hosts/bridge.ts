@@ -21,7 +21,7 @@ import { unmarshal } from './unmarshal.ts'
 export interface BridgeOptions {
   /** Posts to the other side's ordinary handler: a message, as it is or as JSON text, or a list (see Outgoing). */
   readonly post: (data: WireData) => void
-  /** Holds the calls this side makes ahead for its next message or its turn's end (a host does; see Outgoing). */
+  /** Holds the calls this side makes ahead until its code goes on (a host does; see Outgoing). */
   readonly hold?: boolean
   /** This side's end of the synchronous channel. */
   readonly port: MessagePort
@@ -185,7 +185,7 @@ export class Bridge {
 
   /**
    * A call with no answer of its own (see markAhead), made while this side still serves the other
-   * side's call `via`: it resolves at once and goes with that call's answer, or once this turn ends.
+   * side's call `via`: it resolves at once and is posted before the code that made it goes on.
    * The other side answers `via` only after it, and fails `via` if it is refused. Made at any other
    * time (a timer after the handler ended), it is an ordinary call.
    */

@@ -6,8 +6,9 @@ import type { Wire } from './marshal.ts'
  *
  * Waking the other thread is most of what a crossing costs (a bare round trip to a worker costs
  * more than a whole command inline). So a host holds the replies a handler makes ahead (see
- * markAhead) and sends them with its answer to the core's call, or once its turn ends (setImmediate)
- * if the handler goes on waiting. Anything else it posts at once, after what it holds: order is kept.
+ * markAhead) and sends them together before the handler's code goes on (a microtask): never later,
+ * so a handler that then loops forever cannot keep a reply it was told was on its way. Anything else
+ * it posts at once, after what it holds: order is kept.
  */
 export class Outgoing<M extends { readonly t: string }> {
   readonly #post: (data: M | string) => void
@@ -15,13 +16,13 @@ export class Outgoing<M extends { readonly t: string }> {
   #held: string[] = []
   #scheduled = false
 
-  /** `hold`: messages sent held wait for the next one or the turn's end; without it none waits. */
+  /** `hold`: messages sent held wait for the next one or the current microtasks' end; without it none waits. */
   constructor(post: (data: M | string) => void, hold: boolean) {
     this.#post = post
     this.#hold = hold
   }
 
-  /** Sends `message`: at once, after what is held; or, `held`, with the next message or once the turn ends. */
+  /** Sends `message`: at once, after what is held; or, `held`, with the next message or before the code that made it goes on. */
   send(message: M, wire: Wire, held = false): void {
     if (held && this.#hold && wire.plain) {
       this.#held.push(JSON.stringify(message))
@@ -53,7 +54,7 @@ export class Outgoing<M extends { readonly t: string }> {
   #schedule(): void {
     if (this.#scheduled) return
     this.#scheduled = true
-    setImmediate(() => {
+    queueMicrotask(() => {
       this.#scheduled = false
       try {
         this.flush()

@@ -80,12 +80,18 @@ describe('reminders enzyme', () => {
     const b = await bench(now())
     await b.say('/remind in 3d later')
     await b.say('/remind in 1h sooner')
-    await b.say('/remind at 7:15 every weekday pills')
+    // Two hours from now, on the next weekday: always after "sooner" and before "later", whatever the clock says.
+    const pillsAt = new Date(Date.now() + 2 * 3_600_000)
+    await b.say(
+      `/remind at ${pillsAt.getUTCHours()}:${String(pillsAt.getUTCMinutes()).padStart(2, '0')} every weekday pills`,
+    )
     const listed = (await b.say('/reminders')).split('\n')
     expect(listed[0]).toBe('Your 3 reminders:')
-    expect(listed.slice(1).map((line) => line.replace(/^(\d)\. .* — /, '$1 '))).toEqual(
-      expect.arrayContaining(['1 sooner', '3 later']),
-    )
+    expect(listed.slice(1).map((line) => line.replace(/^(\d)\. .* — /, '$1 '))).toEqual([
+      '1 sooner',
+      '2 pills (every weekday)',
+      '3 later',
+    ])
     expect(await b.say('/forget 1')).toBe('Forgotten: sooner')
     expect(await b.say('/forget 9')).toBe('There is no reminder 9: you have 2.')
     expect(await b.say('/forget first')).toBe('Usage: /forget <number>, as /reminders lists it')
