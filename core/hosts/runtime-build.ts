@@ -10,9 +10,13 @@ import { CHECKOUT, shippedEntry } from '../boot/shipped.ts'
 const SOURCE = 'core/hosts/host-main.ts'
 /** Builds kept beside the newest: a bot still running an older checkout may load its chunks late. */
 const KEPT_BUILDS = 4
+/** Stamps before 2 did not count this file among a build's inputs. */
+const STAMP_FORMAT = 2
 
 /** What a build was made from, kept in its folder. */
 interface Stamp {
+  /** How stamps are read; a build whose stamp has another is made anew (it may predate an input). */
+  readonly format: number
   readonly bun: string
   /** The entry point's file in the build folder. */
   readonly entry: string
@@ -93,7 +97,7 @@ function readCurrent(cache: string): Built | undefined {
   } catch {
     return undefined
   }
-  if (stamp.bun !== Bun.version) return undefined
+  if (stamp.format !== STAMP_FORMAT || stamp.bun !== Bun.version) return undefined
   for (const [path, fingerprint] of Object.entries(stamp.inputs)) {
     let now: string
     try {
@@ -156,7 +160,9 @@ function importMetaOf(path: string, member: string): string {
 async function build(entry: string, cache: string): Promise<Built> {
   mkdirSync(cache, { recursive: true })
   const scratch = join(cache, `.building-${process.pid}-${Date.now().toString(36)}`)
-  const inputs: Record<string, string> = {}
+  // How it is built is an input too: a build made with other options is not this one.
+  const [self, selfPrint] = fingerprintOf(import.meta.path)
+  const inputs: Record<string, string> = { [self]: selfPrint }
   try {
     const result = await Bun.build({
       entrypoints: [entry],
@@ -166,6 +172,9 @@ async function build(entry: string, cache: string): Promise<Built> {
       // What a host loads only when its spore needs it (Effect, zod, the load-fault reader) stays
       // in chunks of its own, imported on demand as the sources import it.
       splitting: true,
+      // Packages stay imports: a spore's own `import 'effect'` must meet the very modules the runtime
+      // uses (a schema made by one copy of Effect is not a schema to another).
+      packages: 'external',
       minify: true,
       metafile: true,
       throw: false,
@@ -203,7 +212,7 @@ async function build(entry: string, cache: string): Promise<Built> {
     const point = result.outputs.find((output) => output.kind === 'entry-point')
     if (point === undefined) throw new Error(`${entry} built no entry point`)
     const built = relative(scratch, point.path)
-    const stamp: Stamp = { bun: Bun.version, entry: built, inputs, outputs }
+    const stamp: Stamp = { format: STAMP_FORMAT, bun: Bun.version, entry: built, inputs, outputs }
     const text = JSON.stringify(stamp)
     writeFileSync(join(scratch, 'stamp.json'), text)
     const name = hashOf(text)
