@@ -2,33 +2,17 @@
 // must keep every row and every reference; a broken reference must leave the file as it was.
 import { Database } from 'bun:sqlite'
 import { afterAll, describe, expect, it } from 'bun:test'
-import { cpSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { drizzle } from 'drizzle-orm/bun-sqlite'
-import { migrate } from 'drizzle-orm/bun-sqlite/migrator'
-import { MIGRATIONS_FOLDER, openStore, StoreError } from '../../store/index.ts'
+import { openStore, StoreError } from '../../store/index.ts'
 import { personOf } from '../../store/people.ts'
 import { attachIdentity, meetPrincipal } from '../../store/principals.ts'
+import { databaseBefore } from './migrated-before.ts'
 import { scratchFolder } from './scratch.ts'
 
 const scratch = scratchFolder('store-first-contact')
 afterAll(() => scratch.remove())
 
 const REBUILT = ['principals', 'channel_identities', 'principal_roles', 'conversations']
-
-/** A database migrated only up to 0008, the schema before the rebuild. */
-function databaseBefore0009(name: string): Database {
-  const folder = join(scratch.path, `${name}-migrations`)
-  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true })
-  const journalPath = join(folder, 'meta', '_journal.json')
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] }
-  journal.entries = journal.entries.filter((entry) => entry.tag < '0009')
-  writeFileSync(journalPath, JSON.stringify(journal))
-  const sqlite = new Database(join(scratch.path, `${name}.db`), { create: true })
-  sqlite.run('PRAGMA journal_mode = WAL')
-  migrate(drizzle({ client: sqlite }), { migrationsFolder: folder })
-  return sqlite
-}
 
 /** Two people with identities, roles, a web session and an agent key, and one conversation. */
 function seed(sqlite: Database): void {
@@ -61,7 +45,7 @@ const tableSql = (sqlite: Database, name: string) =>
 
 describe('migration 0009: the tables first contact writes', () => {
   it('keeps every row and reference, and deleting a person still takes their rows with them', () => {
-    const before = databaseBefore0009('upgrade')
+    const before = databaseBefore(scratch.path, 'upgrade', '0009')
     seed(before)
     before.close()
     const store = openStore({ path: join(scratch.path, 'upgrade.db') })
@@ -109,7 +93,7 @@ describe('migration 0009: the tables first contact writes', () => {
   })
 
   it('rolls the whole migration back when a reference was already broken', () => {
-    const before = databaseBefore0009('broken')
+    const before = databaseBefore(scratch.path, 'broken', '0009')
     seed(before)
     before.run('PRAGMA foreign_keys = OFF')
     before.run(

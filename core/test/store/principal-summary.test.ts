@@ -4,11 +4,8 @@
 // identity must equal the full read, which joins the tables themselves.
 import { Database } from 'bun:sqlite'
 import { afterAll, describe, expect, it } from 'bun:test'
-import { cpSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { drizzle } from 'drizzle-orm/bun-sqlite'
-import { migrate } from 'drizzle-orm/bun-sqlite/migrator'
-import { ensureRole, grantRole, MIGRATIONS_FOLDER, openStore, type Store } from '../../store/index.ts'
+import { ensureRole, grantRole, openStore, type Store } from '../../store/index.ts'
 import {
   listPeople,
   markReviewed,
@@ -18,6 +15,7 @@ import {
 } from '../../store/people.ts'
 import { attachIdentity, meetPrincipal } from '../../store/principals.ts'
 import { createRole, deleteRole, revokeRole, roleNamed } from '../../store/role-admin.ts'
+import { databaseBefore } from './migrated-before.ts'
 import { scratchFolder } from './scratch.ts'
 
 const scratch = scratchFolder('store-principal-summary')
@@ -187,23 +185,9 @@ describe('what a principal’s row keeps of their roles and identities', () => {
   })
 })
 
-/** A database migrated only up to 0010, before the principal's row kept anything of the others. */
-function databaseBefore0011(name: string): Database {
-  const folder = join(scratch.path, `${name}-migrations`)
-  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true })
-  const journalPath = join(folder, 'meta', '_journal.json')
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] }
-  journal.entries = journal.entries.filter((entry) => entry.tag < '0011')
-  writeFileSync(journalPath, JSON.stringify(journal))
-  const sqlite = new Database(join(scratch.path, `${name}.db`), { create: true })
-  sqlite.run('PRAGMA journal_mode = WAL')
-  migrate(drizzle({ client: sqlite }), { migrationsFolder: folder })
-  return sqlite
-}
-
 describe('migration 0011', () => {
   it('fills the row of everyone already there, whatever they hold', () => {
-    const before = databaseBefore0011('upgrade')
+    const before = databaseBefore(scratch.path, 'upgrade', '0011')
     before.run('PRAGMA foreign_keys = ON')
     before.run("INSERT INTO roles (name) VALUES ('crowd'), ('fans')")
     const people = [
