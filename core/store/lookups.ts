@@ -1,5 +1,6 @@
 import type { SQLQueryBindings } from 'bun:sqlite'
 import { and, asc, eq, is, Placeholder, sql } from 'drizzle-orm'
+import { heldReadsOf } from './held-reads.ts'
 import type { StoreDatabase } from './open.ts'
 import { channelIdentities, principalRoles, principals, roleCommands, roles } from './schema/index.ts'
 
@@ -46,6 +47,8 @@ function prepareLookups(db: StoreDatabase) {
 /** One direct read: its SQL (for its query plan), and its rows as arrays of values. */
 export interface DirectRead<Row extends unknown[]> {
   readonly sql: string
+  /** The placeholders' names, in the order the SQL binds them. */
+  readonly names: readonly string[]
   /** Binds each placeholder by its name (one named twice in the SQL is bound twice). */
   rows(values?: Readonly<Record<string, SQLQueryBindings>>): Row[]
 }
@@ -83,6 +86,7 @@ function prepareDirect(db: StoreDatabase) {
     const statement = db.$client.prepare(sql)
     return {
       sql,
+      names,
       rows: (values = {}) => statement.values(...names.map((name) => values[name] ?? null)) as Row[],
     }
   }
@@ -144,6 +148,12 @@ function prepareDirect(db: StoreDatabase) {
 
 export type Lookups = ReturnType<typeof prepareLookups> & {
   readonly direct: ReturnType<typeof prepareDirect>
+  /**
+   * `direct.person` for the message path, in the held read transaction of the store's read-only
+   * connection where it has one (held-reads.ts), else as `direct.person`. Not for reads that must
+   * share one snapshot with others: those go through `reading`.
+   */
+  readonly personNow: (channel: string, externalId: string) => PersonValues[]
   /** Runs `read` in one read transaction: bun:sqlite's own, since drizzle's builds a new object per call. */
   readonly reading: <T>(read: () => T) => T
   /** Runs `write` in one transaction that takes the write lock at once, so it never has to upgrade. */
@@ -158,13 +168,22 @@ export function lookupsOf(db: StoreDatabase): Lookups {
   let lookups = prepared.get(db)
   if (lookups === undefined) {
     const inTransaction = db.$client.transaction((read: () => unknown) => read())
+    const direct = prepareDirect(db)
     lookups = {
       ...prepareLookups(db),
-      direct: prepareDirect(db),
+      direct,
+      personNow: personNowOf(db, direct.person),
       reading: <T>(read: () => T) => inTransaction(read) as T,
       writing: <T>(write: () => T) => inTransaction.immediate(write) as T,
     }
     prepared.set(db, lookups)
   }
   return lookups
+}
+
+function personNowOf(db: StoreDatabase, person: DirectRead<PersonValues>): Lookups['personNow'] {
+  const held = heldReadsOf(db.$client)?.prepare<PersonValues>(person.sql)
+  if (held === undefined) return (channel, externalId) => person.rows({ channel, externalId })
+  if (person.names.join() !== 'channel,externalId') throw new Error(`unexpected placeholders: ${person.sql}`)
+  return held
 }

@@ -4,6 +4,7 @@ import { type BunSQLiteDatabase, drizzle } from 'drizzle-orm/bun-sqlite'
 import { migrate } from 'drizzle-orm/bun-sqlite/migrator'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
 import { shippedPath } from '../boot/shipped.ts'
+import { attachHeldReads } from './held-reads.ts'
 import { attachLogFlusher } from './log-flush.ts'
 import { keepPrivate, privateFile } from './private-files.ts'
 import * as schema from './schema/index.ts'
@@ -47,8 +48,12 @@ export function openStore(options: OpenStoreOptions): Store {
   try {
     const db = drizzle({ client: sqlite, schema })
     migrateKeepingReferences(db)
-    const flusher = options.snapshot || path === ':memory:' ? undefined : attachLogFlusher(sqlite, path)
+    const onDisk = !options.snapshot && path !== ':memory:'
+    const flusher = onDisk ? attachLogFlusher(sqlite, path) : undefined
+    // Its own connection, closed first: it holds a read transaction the store's close would wait on.
+    const held = onDisk ? attachHeldReads(sqlite, path) : undefined
     const close = () => {
+      held?.close()
       flusher?.close()
       sqlite.close()
     }

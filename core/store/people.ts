@@ -24,13 +24,13 @@ export function personOf(store: Store, id: string): PrincipalInfo | undefined {
 
 /**
  * The principal a channel identity belongs to, as personOf reads them, or undefined if unmet. Every
- * message from someone not in memory reads this: one statement reading one row, no transaction,
- * nothing written.
+ * message from someone not in memory reads this: one statement reading one row, nothing written, in
+ * the read transaction held while nothing is committed (held-reads.ts) on a file-backed store.
  */
 export function personByIdentity(store: Store, identity: IdentityKey): PrincipalInfo | undefined {
   const lookups = lookupsOf(store.db)
   const key = { channel: identity.channel, externalId: identity.externalId }
-  const values = lookups.direct.person.rows(key)[0]
+  const values = lookups.personNow(key.channel, key.externalId)[0]
   if (values === undefined) return undefined
   const [, , , , , roleIds, identities, soleIdentityName] = values
   const held = identities === 1 ? namedRoles(store, roleIds) : undefined
