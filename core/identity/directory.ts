@@ -36,6 +36,11 @@ export class PrincipalDirectory {
   /** By channel, then the sender's id on it. */
   readonly #cache: RecentlyUsed<string, string, PrincipalSnapshot>
   #rolePatterns: Map<string, readonly string[]> | undefined
+  /**
+   * What each list of roles allows, kept beside the list: the store gives everyone who holds the
+   * same roles the same frozen list, so a principal read anew builds no set of patterns.
+   */
+  #allowed = new WeakMap<readonly string[], ReadonlySet<string>>()
 
   constructor(options: DirectoryOptions) {
     this.#options = options
@@ -79,8 +84,13 @@ export class PrincipalDirectory {
 
   #snapshot(person: Person): PrincipalSnapshot {
     const { id, identities, roles, displayName, locale } = person
-    const patterns = new Set<string>()
-    for (const role of roles) for (const pattern of this.#patternsOf(role)) patterns.add(pattern)
+    let patterns = this.#allowed.get(roles)
+    if (patterns === undefined) {
+      const allowed = new Set<string>()
+      for (const role of roles) for (const pattern of this.#patternsOf(role)) allowed.add(pattern)
+      patterns = allowed
+      if (Object.isFrozen(roles)) this.#allowed.set(roles, allowed)
+    }
     return {
       id,
       principal: { id, identities, roles, ...(displayName ? { displayName } : {}) },
@@ -113,6 +123,7 @@ export class PrincipalDirectory {
   invalidate(): void {
     this.#cache.clear()
     this.#rolePatterns = undefined
+    this.#allowed = new WeakMap()
   }
 }
 

@@ -69,18 +69,41 @@ function idsIn(joined: string | null): number[] {
   return joined === null ? [] : joined.split(',').map(Number)
 }
 
-/** The names of the roles `joined` lists, sorted, or undefined if one was never read. */
-function namedRoles(store: Store, joined: string | null): string[] | undefined {
-  if (joined === null) return []
-  const names = roleNamesOf.get(store.db)
-  if (names === undefined) return undefined
+/** Held by someone with no role: shared, so frozen like every list namedRoles gives. */
+const NO_ROLES: readonly string[] = Object.freeze([])
+
+/**
+ * The names of the roles `joined` lists, sorted, or undefined if one was never read. Everyone who
+ * holds the same roles gets the same frozen list (a principal's roles are read-only by contract),
+ * so a message from someone not in memory builds no list, and the directory can keep what the list
+ * allows beside it.
+ */
+function namedRoles(store: Store, joined: string | null): readonly string[] | undefined {
+  if (joined === null) return NO_ROLES
+  const known = roleNamesOf.get(store.db)
+  if (known === undefined) return undefined
+  const shared = known.sets.get(joined)
+  if (shared !== undefined) return shared
   const held: string[] = []
   for (const id of idsIn(joined)) {
-    const name = names.get(id)
+    const name = known.byId.get(id)
     if (name === undefined) return undefined
     held.push(name)
   }
-  return held.sort()
+  // A bound whatever the crowd: sets of roles are few, but nothing stops each person holding their own.
+  if (known.sets.size >= ROLE_SETS_KEPT) known.sets.clear()
+  const frozen = Object.freeze(held.sort())
+  known.sets.set(joined, frozen)
+  return frozen
+}
+
+/** How many distinct sets of roles namedRoles keeps a shared list for. */
+const ROLE_SETS_KEPT = 4_096
+
+interface RoleNames {
+  readonly byId: Map<number, string>
+  /** namedRoles' shared lists, by the role ids as the principal's row joins them. */
+  readonly sets: Map<string, readonly string[]>
 }
 
 /**
@@ -88,15 +111,15 @@ function namedRoles(store: Store, joined: string | null): string[] | undefined {
  * given to another (AUTOINCREMENT), so a name once read stays right; an id not seen yet (a role
  * created since, perhaps by another process) reads them all again, within the same transaction.
  */
-const roleNamesOf = new WeakMap<Store['db'], Map<number, string>>()
+const roleNamesOf = new WeakMap<Store['db'], RoleNames>()
 
 function roleName(store: Store, id: number): string {
   let names = roleNamesOf.get(store.db)
-  let name = names?.get(id)
+  let name = names?.byId.get(id)
   if (name !== undefined) return name
-  names = new Map(lookupsOf(store.db).direct.roleNames.rows())
+  names = { byId: new Map(lookupsOf(store.db).direct.roleNames.rows()), sets: new Map() }
   roleNamesOf.set(store.db, names)
-  name = names.get(id)
+  name = names.byId.get(id)
   // A foreign key guarantees the role exists in the snapshot this runs in.
   if (name === undefined) throw new Error(`principal_roles names role ${id}, which does not exist`)
   return name
@@ -163,7 +186,7 @@ function identityOf(
   }
 }
 
-function personFrom(row: PrincipalRow, known: ChannelIdentity[], held: string[]): PrincipalInfo {
+function personFrom(row: PrincipalRow, known: ChannelIdentity[], held: readonly string[]): PrincipalInfo {
   // The name an operator chose wins over whatever a channel reported.
   const displayName = row.displayName ?? known.find((identity) => identity.displayName)?.displayName
   return {

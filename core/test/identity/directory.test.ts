@@ -2,7 +2,8 @@ import { afterAll, expect, it } from 'bun:test'
 import { join } from 'node:path'
 import { PrincipalDirectory } from '../../identity/directory.ts'
 import { RecentlyUsed } from '../../identity/recently-used.ts'
-import { openStore } from '../../store/index.ts'
+import { grantRole, openStore } from '../../store/index.ts'
+import { createRole, replaceRolePatterns, roleNamed } from '../../store/role-admin.ts'
 import { memoryLogger } from '../germination/fixtures.ts'
 import { scratchFolder } from '../store/scratch.ts'
 
@@ -61,5 +62,42 @@ it('keeps at most its capacity of principals however many people write, and answ
   expect(again.id).toBe(ids[0]!)
   expect(again.principal.roles).toEqual(['newcomer'])
   expect(directory.cached).toBeLessThanOrEqual(3)
+  store.close()
+})
+
+it('gives people who hold the same roles one list and one set of patterns, each right again after a change', () => {
+  const store = openStore({ path: join(scratch.path, 'shared.db') })
+  const directory = new PrincipalDirectory({
+    store,
+    defaultRole: 'newcomer',
+    logger: memoryLogger(),
+    capacity: 0,
+  })
+  createRole(store, 'films', ['films.*'])
+  const [ada, bob, cy] = ['ada', 'bob', 'cy'].map((name) => {
+    const { id } = directory.resolve({ channel: 'chat', externalId: name })
+    grantRole(store, id, roleNamed(store, 'films')!.id)
+    return { channel: 'chat', externalId: name }
+  })
+  const read = (who: typeof ada) => directory.recall(who!)!
+  expect(read(ada).principal.roles).toEqual(['films', 'newcomer'])
+  expect(read(ada).principal.roles).toBe(read(bob).principal.roles)
+  expect(Object.isFrozen(read(ada).principal.roles)).toBe(true)
+  expect(read(ada).patterns).toBe(read(bob).patterns)
+  // The default role grants nothing here: only what films allows.
+  expect([...read(ada).patterns]).toEqual(['films.*'])
+  // Another role for one of them (and the invalidation every writer makes): their own list and
+  // patterns, the others' unchanged.
+  createRole(store, 'music', ['music.play'])
+  grantRole(store, directory.recall(cy!)!.id, roleNamed(store, 'music')!.id)
+  directory.invalidate()
+  expect(read(cy).principal.roles).toEqual(['films', 'music', 'newcomer'])
+  expect([...read(cy).patterns].sort()).toEqual(['films.*', 'music.play'])
+  expect(read(ada).principal.roles).toEqual(['films', 'newcomer'])
+  // The patterns of a role change: after the invalidation every writer makes, the new ones.
+  replaceRolePatterns(store, roleNamed(store, 'films')!.id, ['films.search'])
+  directory.invalidate()
+  expect([...read(ada).patterns]).toEqual(['films.search'])
+  expect([...read(cy).patterns].sort()).toEqual(['films.search', 'music.play'])
   store.close()
 })
