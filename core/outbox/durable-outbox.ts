@@ -1,11 +1,14 @@
 import type { DeliveryOptions, Logger, OutgoingContent, PushTarget } from '@mycelo/septum'
 import { isTemporaryFailure } from '@mycelo/septum'
 import type { OutboxRows } from '../store/outbox-rows.ts'
-import { DeadlineExceeded, logExpiry } from '../supervision/deadline.ts'
+import { DeadlineExceeded, isFulfilled, logExpiry } from '../supervision/deadline.ts'
 import { decodeContent, encodeContent } from './content-codec.ts'
 import { newDeliveryId } from './delivery-id.ts'
 import { ChannelLanes, Entry, type EntryOwner, type Lane } from './lanes.ts'
 import { type DropReason, DropTally, type OutboxReport, reportOf } from './tally.ts'
+
+/** What a caller whose message its channel took at once is answered: already resolved. */
+const SENT: Promise<void> = Promise.resolve()
 
 export interface DurableOutboxOptions {
   readonly rows: OutboxRows
@@ -108,12 +111,16 @@ export class DurableOutbox implements EntryOwner {
       for (const waiting of lane.entries) this.#record(lane.target, waiting)
       return Promise.resolve()
     }
-    const answered = new Promise<void>((resolve, reject) => {
-      entry.resolve = resolve
-      entry.reject = reject
-    })
     // Just accepted: live, and not old; tried now, with no further check.
-    this.#try(lane, entry)
+    const pending = this.#handOver(lane, entry)
+    if (isFulfilled(pending)) {
+      // Taken before the call returned: sent, and nothing to wait for, watch or write.
+      this.#settle(lane)
+      this.#next(lane)
+      return SENT
+    }
+    const answered = answerOf(entry)
+    this.#follow(lane, entry, pending)
     return answered
   }
 
@@ -298,20 +305,30 @@ export class DurableOutbox implements EntryOwner {
         this.#later(lane, 'the channel is not live')
         return
       }
-      this.#try(lane, entry)
-      return
+      const pending = this.#handOver(lane, entry)
+      if (!isFulfilled(pending)) {
+        this.#follow(lane, entry, pending)
+        return
+      }
+      // Taken at once: the next one goes in this same loop (no recursion however many wait).
+      this.#tell(entry, undefined)
+      this.#settle(lane)
     }
     lane.book.forget(lane)
   }
 
-  #try(lane: Lane, entry: Entry): void {
-    let pending: Promise<void>
+  /** Gives the lane's first message to its channel: the channel's word on it, a promise however it answers. */
+  #handOver(lane: Lane, entry: Entry): Promise<void> {
     try {
-      pending = this.#options.send(lane.target, entry.content, { deliveryId: entry.deliveryId })
+      return this.#options.send(lane.target, entry.content, { deliveryId: entry.deliveryId })
     } catch (error) {
       // A send that throws rather than rejects is answered the same way.
-      pending = Promise.reject(error)
+      return Promise.reject(error)
     }
+  }
+
+  /** Watches a try the channel has not answered yet, until its word or its deadline. */
+  #follow(lane: Lane, entry: Entry, pending: Promise<void>): void {
     lane.trying = entry
     this.#trying += 1
     entry.try(lane, pending)
@@ -359,4 +376,12 @@ export class DurableOutbox implements EntryOwner {
     }, delay)
     lane.timer.unref?.()
   }
+}
+
+/** The promise a caller waits on while its message's first try is under way: the entry settles it. */
+function answerOf(entry: Entry): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    entry.resolve = resolve
+    entry.reject = reject
+  })
 }

@@ -1,12 +1,15 @@
 import { type IncomingMessage, isCodeCommand, type OutgoingContent, parseCommand } from '@mycelo/septum'
 import type { Admission, AdmissionChain } from '../admission/chain.ts'
+import type { PrincipalSnapshot } from '../identity/directory.ts'
 import { patternsAllow } from '../identity/patterns.ts'
+import { isFulfilled } from '../supervision/deadline.ts'
 import type { SporeContexts } from './contexts.ts'
 import type { CommandTurn, Step } from './dispatch-types.ts'
 import { HandlerCalls } from './handler-calls.ts'
 import { MessagesInFlight } from './in-flight-messages.ts'
 import { describe } from './listeners.ts'
 import { normalise } from './normalise.ts'
+import type { Route } from './routes.ts'
 import type { CoreRuntime } from './runtime.ts'
 import { unknownCommandReply } from './suggest.ts'
 
@@ -109,7 +112,14 @@ export class Rhizomorph {
       this.#handled(started)
       return DONE
     }
-    // Counted until handled; the observer is told by the same turn that stops counting it.
+    return this.#awaited(hypha, step, started)
+  }
+
+  /**
+   * A message not handled at once, counted until it is; the observer is told by the same turn that
+   * stops counting it. Its own method, so that the closures here are made only for such a message.
+   */
+  #awaited(hypha: string, step: Promise<void>, started: number): Promise<void> {
     this.#inFlight.enter()
     return step.then(
       () => {
@@ -160,48 +170,52 @@ export class Rhizomorph {
     }
     const { message } = normalised
     const admission = this.#admission.admit(message)
-    if (admission instanceof Promise) return admission.then((judged) => this.#admitted(judged, message))
+    if (admission instanceof Promise) return this.#judged(admission, message)
     return this.#admitted(admission, message)
+  }
+
+  #judged(admission: Promise<Admission>, message: IncomingMessage): Promise<void> {
+    return admission.then((judged) => this.#admitted(judged, message))
   }
 
   #admitted(admission: Admission, message: IncomingMessage): Step {
     if (!admission.admitted) return
     this.#observer?.admitted()
-    const { config, conversations, directory, listeners, logger } = this.#runtime
-    // A newcomer's conversation and person are written in one commit.
-    let conversationLocale: string | undefined
-    let principal = directory.recall(message.sender)
-    if (principal) conversationLocale = conversations.record(message)
-    else {
-      principal = directory.meet(message.sender, () => {
-        conversationLocale = conversations.record(message)
-      })
-    }
+    const { config, conversations, directory, listeners } = this.#runtime
+    const known = directory.recall(message.sender)
+    const met = known === undefined ? this.#meet(message) : undefined
+    const principal = known ?? met!.principal
+    const conversationLocale = known === undefined ? met!.conversationLocale : conversations.record(message)
     const locale = conversationLocale ?? principal.locale ?? config.defaultLocale
     const parsed = parseCommand(message.text, config.prefix)
     const commanded = parsed ? this.#command({ message, principal, locale, parsed }) : undefined
     if (listeners.size === 0) return commanded
+    return this.#notify(commanded, message)
+  }
+
+  /** First contact: the newcomer's conversation and person are written in one commit. */
+  #meet(message: IncomingMessage): { principal: PrincipalSnapshot; conversationLocale: string | undefined } {
+    const { conversations, directory } = this.#runtime
+    let conversationLocale: string | undefined
+    const principal = directory.meet(message.sender, () => {
+      conversationLocale = conversations.record(message)
+    })
+    return { principal, conversationLocale }
+  }
+
+  /** The spores listening to every message hear it once its command (if any) was handled. */
+  #notify(commanded: Step, message: IncomingMessage): Promise<void> {
+    const { listeners, logger } = this.#runtime
     return Promise.resolve(commanded).then(() => listeners.notify(message, logger))
   }
 
   #command(turn: CommandTurn, waited = false): Step {
-    const { routes, restrictions, hyphae, config } = this.#runtime
+    const { routes, restrictions, hyphae } = this.#runtime
     const { message, principal, parsed } = turn
     const lookup = routes.find(parsed.name)
     // Only a refusal or a failure names the command back (#named), so a command served builds no name.
     if (!lookup.found) {
-      if (lookup.choices.length > 1) {
-        const choices = lookup.choices.map((route) => `${config.prefix}${route.qualified}`).join(', ')
-        return this.#say(turn, 'reply.ambiguous', { command: this.#named(turn), choices })
-      }
-      const { name: typed } = parsed
-      const reply = unknownCommandReply({
-        typed,
-        routes: routes.all,
-        patterns: principal.patterns,
-        prefix: config.prefix,
-      })
-      return this.#say(turn, ...reply)
+      return this.#notFound(turn, lookup.choices)
     }
     const { route } = lookup
     if (!patternsAllow(principal.patterns, route)) {
@@ -209,13 +223,15 @@ export class Rhizomorph {
     }
     const capabilities = hyphae.capabilitiesOf(message.channel)
     const needed = route.command.capabilities
-    if (needed?.some((capability) => !capabilities.has(capability))) {
+    if (needed !== undefined && needed.length > 0) {
       const missing = needed.filter((capability) => !capabilities.has(capability))
-      return this.#say(turn, 'reply.capabilityMissing', {
-        command: this.#named(turn),
-        channel: message.channel,
-        capabilities: missing.join(', '),
-      })
+      if (missing.length > 0) {
+        return this.#say(turn, 'reply.capabilityMissing', {
+          command: this.#named(turn),
+          channel: message.channel,
+          capabilities: missing.join(', '),
+        })
+      }
     }
     const allowed = restrictions.allowedKinds(route.qualified)
     if (allowed && !allowed.includes(message.group ? 'group' : 'dm')) {
@@ -241,6 +257,22 @@ export class Rhizomorph {
     return this.#handlers.run(route, declared, turn, capabilities)
   }
 
+  /** No command by that name: several enzymes declare it, or none does (with a suggestion if one is close). */
+  #notFound(turn: CommandTurn, choices: readonly Route[]): Step {
+    const { routes, config } = this.#runtime
+    if (choices.length > 1) {
+      const named = choices.map((route) => `${config.prefix}${route.qualified}`).join(', ')
+      return this.#say(turn, 'reply.ambiguous', { command: this.#named(turn), choices: named })
+    }
+    const reply = unknownCommandReply({
+      typed: turn.parsed.name,
+      routes: routes.all,
+      patterns: turn.principal.patterns,
+      prefix: config.prefix,
+    })
+    return this.#say(turn, ...reply)
+  }
+
   /** A command for a spore being started again: it waits, briefly, then goes on or is told to retry. */
   async #waitForRestart(turn: CommandTurn): Promise<void> {
     if (await this.#runtime.lifecycle.settled(RESTART_WAIT_MS)) return this.#command(turn, true)
@@ -252,14 +284,22 @@ export class Rhizomorph {
     return `${this.#runtime.config.prefix}${turn.parsed.name}`
   }
 
-  #say(turn: CommandTurn, key: string, params: Record<string, unknown>): Promise<void> {
+  #say(turn: CommandTurn, key: string, params: Record<string, unknown>): Step {
     const text = this.#runtime.translator.render({ domain: 'core', key, params }, turn.locale)
     return this.#send(turn.message, { text })
   }
 
-  #send(message: IncomingMessage, content: OutgoingContent): Promise<void> {
+  /** A reply: done at once when its channel took it before the call returned, else once it is. */
+  #send(message: IncomingMessage, content: OutgoingContent): Step {
     const target = { channel: message.channel, conversationId: message.conversationId }
-    return this.#runtime.hyphae.send(target, content).catch((error: unknown) => {
+    const sent = this.#runtime.hyphae.send(target, content)
+    if (isFulfilled(sent)) return
+    return this.#whenSent(sent, message)
+  }
+
+  /** A reply the channel has not taken yet: its refusal is logged, never thrown into the path. */
+  #whenSent(sent: Promise<void>, message: IncomingMessage): Promise<void> {
+    return sent.catch((error: unknown) => {
       this.#runtime.logger.error('a reply could not be sent', {
         channel: message.channel,
         error: describe(error),

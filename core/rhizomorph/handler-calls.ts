@@ -18,7 +18,7 @@ export interface HandlerCallsOptions {
   /** The handler deadline, read at every call (the configuration may change it). */
   readonly deadlineMs: () => number
   /** Answers a turn with one of the core's refusals (busy, too slow, failed). */
-  readonly refuse: (turn: CommandTurn, key: string) => Promise<void>
+  readonly refuse: (turn: CommandTurn, key: string) => Step
 }
 
 /**
@@ -71,13 +71,17 @@ export class HandlerCalls {
       return this.failed({ route, declared, turn, ms: 0 }, error)
     }
     if (!isThenable(running)) return
-    const ms = this.#options.deadlineMs()
+    return this.#pending({ route, declared, turn, ms: this.#options.deadlineMs() }, running)
+  }
+
+  /** A handler still running: answered by the first of its settling and its deadline. */
+  #pending(call: HandlerCall, running: PromiseLike<unknown>): Promise<void> {
     return new Promise<void>((answered) => {
-      const call = new PendingHandler(this, { route, declared, turn, ms }, answered)
-      watchFor(ms, call)
+      const pending = new PendingHandler(this, call, answered)
+      watchFor(call.ms, pending)
       Promise.resolve(running).then(
-        () => call.settled(false, undefined),
-        (error: unknown) => call.settled(true, error),
+        () => pending.settled(false, undefined),
+        (error: unknown) => pending.settled(true, error),
       )
     })
   }
@@ -88,7 +92,7 @@ export class HandlerCalls {
   }
 
   /** Its deadline passed: logged with the spore and the step, and the person told it was too slow. */
-  late(call: HandlerCall): Promise<void> {
+  late(call: HandlerCall): Step {
     const { route, declared, turn, ms } = call
     this.#options.logger.warn('deadline passed', {
       spore: route.plugin,
@@ -100,7 +104,7 @@ export class HandlerCalls {
   }
 
   /** It threw or rejected: logged for the operator, with where it threw, and the person told it failed. */
-  failed(call: HandlerCall, error: unknown): Promise<void> {
+  failed(call: HandlerCall, error: unknown): Step {
     const { route, declared, turn } = call
     this.#options.logger.error('a command handler failed', {
       spore: route.plugin,
@@ -157,4 +161,4 @@ class PendingHandler extends Watch implements HandlerCall {
 }
 
 /** Settles the message's answer: at once, or once the refusal it was given is sent. */
-type Answer = (outcome: Promise<void> | undefined) => void
+type Answer = (outcome: Step) => void

@@ -93,6 +93,14 @@ export function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T
   )
 }
 
+/**
+ * Whether a promise is already fulfilled, read without waiting a turn (Bun.peek): a call that
+ * finished before it returned is then followed on at once, with no reaction, hop or deadline.
+ */
+export function isFulfilled(promise: Promise<unknown>): boolean {
+  return Bun.peek.status(promise) === 'fulfilled'
+}
+
 /** Every call into a spore that has a deadline; `mycelo.yaml`'s `timeouts:` block sets each one. */
 export const DEFAULT_DEADLINES = {
   /** Importing the module and calling create(). */

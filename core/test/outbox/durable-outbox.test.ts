@@ -84,6 +84,87 @@ describe('the durable outbox', () => {
     made.store.close()
   })
 
+  it('answers at once, with no turn waited, a message its channel took before its send returned', async () => {
+    const sent: string[] = []
+    const made = rig({ send: async (_target, content) => void sent.push(content.text ?? '') })
+    made.outbox.begin()
+    const answer = made.outbox.accept(chat(), { text: 'at once' })
+    // Settled before anything awaited it: no reaction, no deadline watch, nothing left in a lane.
+    expect(Bun.peek.status(answer)).toBe('fulfilled')
+    expect(made.outbox.waiting()).toBe(0)
+    expect(sent).toEqual(['at once'])
+    expect(made.rows()).toBe(0)
+    // A channel that has not answered yet is still waited on, as before.
+    let release = () => {}
+    const later = rig({
+      send: () =>
+        new Promise<void>((resolve) => {
+          release = resolve
+        }),
+    })
+    later.outbox.begin()
+    const pending = later.outbox.accept(chat(), { text: 'later' })
+    expect(Bun.peek.status(pending)).toBe('pending')
+    release()
+    await pending
+    expect(later.outbox.waiting()).toBe(0)
+    made.store.close()
+    later.store.close()
+  })
+
+  it('sends what queued behind a slow message in one loop once each is taken at once, in order, however many', async () => {
+    const sent: string[] = []
+    let release = () => {}
+    const made = rig({
+      limit: 20_000,
+      send: (_target, content) => {
+        if (content.text === 'slow') {
+          return new Promise<void>((resolve) => {
+            release = () => {
+              sent.push('slow')
+              resolve()
+            }
+          })
+        }
+        sent.push(content.text ?? '')
+        return Promise.resolve()
+      },
+    })
+    made.outbox.begin()
+    const first = made.outbox.accept(chat(), { text: 'slow' })
+    const queued = Array.from({ length: 10_000 }, (_, index) =>
+      made.outbox.accept(chat(), { text: String(index) }),
+    )
+    await Promise.all(queued)
+    expect(made.rows()).toBe(10_001)
+    release()
+    await first
+    await made.outbox.settled()
+    expect(sent).toEqual(['slow', ...Array.from({ length: 10_000 }, (_, index) => String(index))])
+    expect(made.rows()).toBe(0)
+    expect(made.outbox.waiting()).toBe(0)
+    made.store.close()
+  })
+
+  it('keeps the order when a channel takes a message and, within that send, a reply to the same conversation is accepted', async () => {
+    const sent: string[] = []
+    const made: Rig = rig({
+      send: (target, content) => {
+        sent.push(content.text ?? '')
+        // A channel that answers within its own send (an echo, a loopback): the inner one queues behind.
+        if (content.text === 'outer') void made.outbox.accept(target, { text: 'inner' })
+        return Promise.resolve()
+      },
+    })
+    made.outbox.begin()
+    await made.outbox.accept(chat(), { text: 'outer' })
+    await made.outbox.settled()
+    expect(sent).toEqual(['outer', 'inner'])
+    expect(made.outbox.waiting()).toBe(0)
+    expect(made.rows()).toBe(0)
+    made.store.close()
+  })
+
   it('records a message before its caller is told it was accepted unsent, and forgets it once the channel took it', async () => {
     let release = () => {}
     const slow = new Promise<void>((resolve) => {

@@ -22,6 +22,27 @@ describe('dispatch', () => {
     expect(await core.ask('/ping')).toEqual(['pong in English'])
   })
 
+  it('has handled a respond: command before emit returns when the channel takes the reply at once', () => {
+    const chat = core.germination.byName.get('chat')!.instance as {
+      sent: { content: { text?: string } }[]
+      say(message: unknown): Promise<void>
+    }
+    const before = chat.sent.length
+    const handled = chat.say({
+      channel: 'chat',
+      conversationId: 'dm-owner',
+      messageId: 'at-once',
+      sender: { channel: 'chat', externalId: 'owner' },
+      text: '/ping',
+      attachments: [],
+      raw: null,
+      receivedAt: new Date(),
+    })
+    // No turn waited anywhere on the way: the reply was sent and the message counted handled.
+    expect(Bun.peek.status(handled)).toBe('fulfilled')
+    expect(chat.sent.slice(before).map((sent) => sent.content.text)).toEqual(['pong in English'])
+  })
+
   it('renders an unknown respond key as itself, without ICU', async () => {
     expect(await core.ask('/bare')).toEqual(['pong'])
   })
