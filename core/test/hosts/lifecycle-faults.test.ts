@@ -137,3 +137,25 @@ describe('an isolated handler that allocates without end', () => {
     expect(await answersAgain(core, 'hoard', 'alice')).toBe(true)
   }, 60_000)
 })
+
+describe('an isolated handler that keeps external memory under its ceiling', () => {
+  it('is counted once: a 40 MiB buffer under a 64 MiB ceiling leaves its host running', async () => {
+    core = await startTestCore({
+      spores: {
+        buffer: faultyEnzyme(
+          'buffer',
+          "(globalThis as { kept?: ArrayBuffer }).kept = new ArrayBuffer(40 * 1024 * 1024); await ctx.reply({ text: 'kept' })",
+        ),
+      },
+      config: `${FAULT_CONFIG}limits: { memoryMiB: 64 }\n`,
+      grants: { alice: ['owner'] },
+    })
+    expect(await answered(core, '/buffer', 'alice', 5_000)).toEqual(['kept'])
+    const host = hostKeeper.hostOf(core.germination.byName.get('buffer')?.instance)
+    // Several of the memory watch's asks (one a second) pass with the buffer held.
+    await Bun.sleep(3_500)
+    expect(hostKeeper.recordOf('buffer')?.lastFault).toBeUndefined()
+    expect(await answered(core, '/buffer-ok', 'alice', 5_000)).toEqual(['ok buffer'])
+    expect(hostKeeper.hostOf(core.germination.byName.get('buffer')?.instance)).toBe(host)
+  }, 30_000)
+})
