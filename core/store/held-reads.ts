@@ -72,13 +72,13 @@ export class HeldReads {
     }
   }
 
-  /** A statement on this connection: each run is a held read (see `#ready`). */
-  prepare<Row extends unknown[]>(sql: string): HeldStatement<Row> {
+  /**
+   * A statement on this connection, run in the held transaction; `plain` is the same read on the
+   * store's own connection, for a read right after a commit (see `#ready`).
+   */
+  prepare<Row extends unknown[]>(sql: string, plain: HeldStatement<Row>): HeldStatement<Row> {
     const statement = this.#sqlite.prepare(sql)
-    return (...values) => {
-      this.#ready()
-      return statement.values(...values) as Row[]
-    }
+    return (...values) => (this.#ready() ? (statement.values(...values) as Row[]) : plain(...values))
   }
 
   /** Whether a transaction is held now (for tests). */
@@ -91,15 +91,27 @@ export class HeldReads {
     this.#sqlite.close()
   }
 
-  /** Ends a held transaction that is stale or too old, and holds a new one where it may. */
-  #ready(): void {
+  /**
+   * Whether this read may go in the held transaction, holding a new one if none is held: only when
+   * nothing was committed since the previous read. A read right after a commit goes to the store's
+   * own connection instead: this one would first read again from the log every page the commit
+   * changed, a system call each, which the writer still has in memory (with every message a
+   * newcomer's, that halved first contact).
+   */
+  #ready(): boolean {
     const index = this.#index
-    if (index === undefined) return
+    if (index === undefined) return false
+    const unchanged = this.#unchanged(index)
     if (this.#held) {
-      if (this.#unchanged(index) && performance.now() - this.#heldSince < this.#holdMs) return
+      if (unchanged && performance.now() - this.#heldSince < this.#holdMs) return true
       this.#release()
     }
-    this.#hold(index)
+    if (unchanged && this.#steady(index)) {
+      this.#hold()
+      return true
+    }
+    this.#seen.set(index.subarray(0, HEADER_WORDS))
+    return false
   }
 
   #unchanged(index: Uint32Array): boolean {
@@ -108,11 +120,8 @@ export class HeldReads {
     return true
   }
 
-  #hold(index: Uint32Array): void {
-    // The header is read before the transaction takes its snapshot, so the snapshot is never older
-    // than what was seen: a commit in between only makes the next read start afresh.
-    this.#seen.set(index.subarray(0, HEADER_WORDS))
-    if (!this.#steady(index)) return
+  /** The header is as seen at the previous read: the snapshot the next statement takes is the latest. */
+  #hold(): void {
     this.#begin.run()
     this.#held = true
     this.#heldSince = performance.now()

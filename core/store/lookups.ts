@@ -182,8 +182,8 @@ export function lookupsOf(db: StoreDatabase): Lookups {
 }
 
 function personNowOf(db: StoreDatabase, person: DirectRead<PersonValues>): Lookups['personNow'] {
-  const held = heldReadsOf(db.$client)?.prepare<PersonValues>(person.sql)
-  if (held === undefined) return (channel, externalId) => person.rows({ channel, externalId })
+  const plain = (channel: SQLQueryBindings, externalId: SQLQueryBindings) =>
+    person.rows({ channel, externalId })
   if (person.names.join() !== 'channel,externalId') throw new Error(`unexpected placeholders: ${person.sql}`)
-  return held
+  return heldReadsOf(db.$client)?.prepare(person.sql, plain) ?? plain
 }
