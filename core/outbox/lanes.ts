@@ -14,6 +14,9 @@ export interface EntryOwner {
   late(lane: Lane, entry: Entry): void
 }
 
+/** The time of an entry not stamped yet (see DurableOutbox.#stamp). */
+export const UNSTAMPED = -1
+
 /**
  * One accepted message, and the one deadline watch its try needs: first the caller's wait (the
  * caller then hears "accepted" and the message is recorded), then the try's own bound.
@@ -35,7 +38,8 @@ export class Entry extends Watch {
     owner: EntryOwner,
     readonly deliveryId: string,
     readonly content: OutgoingContent,
-    readonly acceptedAt: number,
+    /** When it was accepted (ms since the epoch), or UNSTAMPED while its first hand-over runs. */
+    public acceptedAt: number,
     id?: number,
   ) {
     super()

@@ -14,8 +14,6 @@ import type { CoreRuntime } from './runtime.ts'
 import { unknownCommandReply } from './suggest.ts'
 
 const DONE: Promise<void> = Promise.resolve()
-/** What a message is timed from while nothing observes the path. */
-const NOT_TIMED = -1
 
 /** Messages a hypha may emit while connecting, before admission is ready; later ones are dropped. */
 const HELD_BEFORE_ADMISSION = 256
@@ -80,7 +78,8 @@ export class Rhizomorph {
       return DONE
     }
     if (!this.#admissionOpen) return this.#hold(hypha, input)
-    return this.#dispatch(hypha, input, this.#observer === undefined ? NOT_TIMED : performance.now())
+    // One clock read per message serves its timing and its conversation's last_seen.
+    return this.#dispatch(hypha, input, performance.now())
   }
 
   /**
@@ -91,7 +90,7 @@ export class Rhizomorph {
     this.#observer = observer
   }
 
-  /** `started` (from performance.now(), when observed) times the message until it is handled, however that went. */
+  /** `started` (performance.now() at emit) times the message until it is handled, however that went. */
   #dispatch(hypha: string, input: unknown, started: number): Promise<void> {
     if (this.#inFlight.count >= MESSAGES_IN_FLIGHT) {
       this.#runtime.logger.warn('message dropped: too many messages in flight', {
@@ -103,7 +102,7 @@ export class Rhizomorph {
     }
     let step: Step
     try {
-      step = this.#handle(hypha, input)
+      step = this.#handle(hypha, input, started)
     } catch (error) {
       this.#failed(hypha, error)
       step = undefined
@@ -135,7 +134,7 @@ export class Rhizomorph {
   }
 
   #handled(started: number): void {
-    if (started !== NOT_TIMED) this.#observer?.handled((performance.now() - started) / 1000)
+    if (this.#observer !== undefined) this.#observer.handled((performance.now() - started) / 1000)
   }
 
   #hold(hypha: string, input: unknown): Promise<void> {
@@ -161,7 +160,7 @@ export class Rhizomorph {
     this.#runtime.logger.error('the message path failed', { hypha, error: describe(error) })
   }
 
-  #handle(hypha: string, input: unknown): Step {
+  #handle(hypha: string, input: unknown, started: number): Step {
     const { config, logger } = this.#runtime
     const normalised = normalise(hypha, input, config.maxMessageLength)
     if (!normalised.ok) {
@@ -170,22 +169,24 @@ export class Rhizomorph {
     }
     const { message } = normalised
     const admission = this.#admission.admit(message)
-    if (admission instanceof Promise) return this.#judged(admission, message)
-    return this.#admitted(admission, message)
+    if (admission instanceof Promise) return this.#judged(admission, message, started)
+    return this.#admitted(admission, message, started)
   }
 
-  #judged(admission: Promise<Admission>, message: IncomingMessage): Promise<void> {
-    return admission.then((judged) => this.#admitted(judged, message))
+  #judged(admission: Promise<Admission>, message: IncomingMessage, started: number): Promise<void> {
+    return admission.then((judged) => this.#admitted(judged, message, started))
   }
 
-  #admitted(admission: Admission, message: IncomingMessage): Step {
+  /** `started`: when the message was emitted (performance.now()), which is when its conversation was seen. */
+  #admitted(admission: Admission, message: IncomingMessage, started: number): Step {
     if (!admission.admitted) return
     this.#observer?.admitted()
     const { config, conversations, directory, listeners } = this.#runtime
     const known = directory.recall(message.sender)
-    const met = known === undefined ? this.#meet(message) : undefined
+    const met = known === undefined ? this.#meet(message, started) : undefined
     const principal = known ?? met!.principal
-    const conversationLocale = known === undefined ? met!.conversationLocale : conversations.record(message)
+    const conversationLocale =
+      known === undefined ? met!.conversationLocale : conversations.record(message, started)
     const locale = conversationLocale ?? principal.locale ?? config.defaultLocale
     const parsed = parseCommand(message.text, config.prefix)
     const commanded = parsed ? this.#command({ message, principal, locale, parsed }) : undefined
@@ -194,11 +195,14 @@ export class Rhizomorph {
   }
 
   /** First contact: the newcomer's conversation and person are written in one commit. */
-  #meet(message: IncomingMessage): { principal: PrincipalSnapshot; conversationLocale: string | undefined } {
+  #meet(
+    message: IncomingMessage,
+    started: number,
+  ): { principal: PrincipalSnapshot; conversationLocale: string | undefined } {
     const { conversations, directory } = this.#runtime
     let conversationLocale: string | undefined
     const principal = directory.meet(message.sender, () => {
-      conversationLocale = conversations.record(message)
+      conversationLocale = conversations.record(message, started)
     })
     return { principal, conversationLocale }
   }

@@ -9,7 +9,10 @@ interface Known {
   kind: ConversationKind
   label: string | undefined
   locale: string | undefined
-  /** When last_seen was last written; writes are spaced so a busy chat is not a write per message. */
+  /**
+   * When last_seen was last written, on the monotonic clock (performance.now()): writes are spaced
+   * so a busy chat is not a write per message, and only a write reads the wall clock.
+   */
   written: number
 }
 
@@ -31,8 +34,11 @@ export class ConversationBook {
     this.#statements = prepareStatements(store)
   }
 
-  /** Notes the conversation as seen now, and answers its own stored locale, if one was chosen. */
-  record(message: IncomingMessage, now = Date.now()): string | undefined {
+  /**
+   * Notes the conversation as seen now, and answers its own stored locale, if one was chosen. `now`
+   * is performance.now() as the caller read it for the message (the bus times each one anyway).
+   */
+  record(message: IncomingMessage, now = performance.now()): string | undefined {
     const { channel, conversationId } = message
     const known = this.#known.get(channel, conversationId)
     const kind: ConversationKind = message.group ? 'group' : 'dm'
@@ -50,7 +56,8 @@ export class ConversationBook {
     }
     // Not in memory, or stale: one upsert notes it and reads its locale back, with no read before.
     noteWrite(this.#store.db.$client)
-    const row = this.#statements.seen.get({ channel, conversationId, kind, label: label ?? null, seen: now })
+    const seen = Date.now()
+    const row = this.#statements.seen.get({ channel, conversationId, kind, label: label ?? null, seen })
     const locale = row?.locale ?? undefined
     this.#known.set(channel, conversationId, { kind, label, locale, written: now })
     return locale
@@ -101,7 +108,8 @@ export class ConversationBook {
       kind: row.kind,
       label: row.label ?? undefined,
       locale: row.locale ?? undefined,
-      written: row.lastSeen.getTime(),
+      // The wall clock's age of the row, as a time on the monotonic one.
+      written: performance.now() - (Date.now() - row.lastSeen.getTime()),
     }
     this.#known.set(channel, conversationId, known)
     return known

@@ -112,6 +112,43 @@ describe('the durable outbox', () => {
     later.store.close()
   })
 
+  it('reads the clock only for a message something will read the time of: never for one taken at once', async () => {
+    let reads = 0
+    const now = () => {
+      reads += 1
+      return 1_000_000 + reads
+    }
+    const made: Rig = rig({
+      now,
+      answerWithinMs: 20,
+      send: (target, content) => {
+        // Within its own send, the channel is handed a reply to the same conversation: it queues, recorded.
+        if (content.text === 'outer') void made.outbox.accept(target, { text: 'inner' })
+        return content.text === 'stuck' ? new Promise<void>(() => {}) : Promise.resolve()
+      },
+    })
+    made.outbox.begin()
+    await made.outbox.accept(chat('a'), { text: 'at once' })
+    expect(reads).toBe(0)
+    // The outer one is recorded while its hand-over runs: stamped then, so its row has a real time.
+    const accepted = () =>
+      made.store.db.$client
+        .query<{ accepted_at: number }, []>('SELECT accepted_at FROM outbox ORDER BY id')
+        .all()
+        .map((row) => row.accepted_at)
+    await made.outbox.accept(chat('b'), { text: 'outer' })
+    await made.outbox.settled()
+    expect(reads).toBeGreaterThan(0)
+    // A message the channel does not answer is stamped, and recorded with that time once its caller hears.
+    const before = reads
+    await made.outbox.accept(chat('c'), { text: 'stuck' })
+    expect(reads).toBeGreaterThan(before)
+    expect(accepted().every((at) => at > 1_000_000)).toBe(true)
+    expect(accepted()).toHaveLength(1)
+    await made.outbox.close(10)
+    made.store.close()
+  })
+
   it('sends what queued behind a slow message in one loop once each is taken at once, in order, however many', async () => {
     const sent: string[] = []
     let release = () => {}
