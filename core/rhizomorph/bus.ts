@@ -116,21 +116,26 @@ export class Rhizomorph {
 
   /**
    * A message not handled at once, counted until it is; the observer is told by the same turn that
-   * stops counting it. Its own method, so that the closures here are made only for such a message.
+   * stops counting it. The hypha waits on the step itself, not on a promise made from it: its wait
+   * ends in the turn the step settles (the count is left first, being the step's first reaction),
+   * one turn sooner. That is safe because no step rejects (see Step). Its own method, so that the
+   * closures here are made only for such a message.
    */
   #awaited(hypha: string, step: Promise<void>, started: number): Promise<void> {
     this.#inFlight.enter()
-    return step.then(
+    step.then(
       () => {
         this.#inFlight.leave()
         this.#handled(started)
       },
       (error: unknown) => {
+        // Never expected (every step catches its own failures); logged rather than lost if one did not.
         this.#failed(hypha, error)
         this.#inFlight.leave()
         this.#handled(started)
       },
     )
+    return step
   }
 
   #handled(started: number): void {
@@ -173,8 +178,18 @@ export class Rhizomorph {
     return this.#admitted(admission, message, started)
   }
 
+  /** Admission that waited on an inhibitor; whatever fails on the way is logged, never rejected (see Step). */
   #judged(admission: Promise<Admission>, message: IncomingMessage, started: number): Promise<void> {
-    return admission.then((judged) => this.#admitted(judged, message, started))
+    return admission.then(
+      (judged) => {
+        try {
+          return this.#admitted(judged, message, started)
+        } catch (error) {
+          this.#failed(message.channel, error)
+        }
+      },
+      (error: unknown) => this.#failed(message.channel, error),
+    )
   }
 
   /** `started`: when the message was emitted (performance.now()), which is when its conversation was seen. */
@@ -279,8 +294,13 @@ export class Rhizomorph {
 
   /** A command for a spore being started again: it waits, briefly, then goes on or is told to retry. */
   async #waitForRestart(turn: CommandTurn): Promise<void> {
-    if (await this.#runtime.lifecycle.settled(RESTART_WAIT_MS)) return this.#command(turn, true)
-    return this.#say(turn, 'reply.restarting', { command: this.#named(turn) })
+    try {
+      if (await this.#runtime.lifecycle.settled(RESTART_WAIT_MS)) return this.#command(turn, true)
+      return this.#say(turn, 'reply.restarting', { command: this.#named(turn) })
+    } catch (error) {
+      // Logged, never rejected (see Step).
+      this.#failed(turn.message.channel, error)
+    }
   }
 
   /** The command as typed, for a refusal or a failure that names it back. */

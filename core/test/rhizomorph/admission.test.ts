@@ -139,6 +139,48 @@ export default {
   })
 })
 
+describe('a message whose admission waited', () => {
+  it('resolves its emit, never rejecting, when the path fails after the wait; the failure is logged', async () => {
+    core = await startTestCore({
+      spores: {
+        films: FILMS,
+        slow: {
+          'spore.yaml': 'kind: inhibitor\nname: slow\nseptum: "^1.0"\nenforcing: true\n',
+          'src/index.ts': `export default { create: () => ({
+            inspect: async () => { await Bun.sleep(1); return { allow: true } },
+          }) }\n`,
+        },
+      },
+    })
+    const runtime = core.assembly.runtime
+    const chat = core.germination.byName.get('chat')!.instance as { say(message: unknown): Promise<void> }
+    const { directory } = runtime
+    const recall = directory.recall.bind(directory)
+    // The step after admission throws once, as a store fault would.
+    directory.recall = () => {
+      directory.recall = recall
+      throw new Error('disk I/O error')
+    }
+    const emitted = chat.say({
+      channel: 'chat',
+      conversationId: 'dm-owner',
+      messageId: 'm-fails',
+      sender: { channel: 'chat', externalId: 'owner' },
+      text: '/ping',
+      attachments: [],
+      raw: null,
+      receivedAt: new Date(),
+    })
+    await expect(emitted).resolves.toBeUndefined()
+    expect(core.logs().find((line) => line.msg === 'the message path failed')).toMatchObject({
+      hypha: 'chat',
+      error: 'disk I/O error',
+    })
+    // The next message goes through, answered.
+    expect(await core.ask('/ping')).toEqual(['pong in English'])
+  })
+})
+
 describe('what an inhibitor can ask', () => {
   it('groupMembers answers from the hypha, and requireCapability throws where the channel lacks it', async () => {
     core = await startTestCore({ spores: { gate: inhibitor('gate') } })
