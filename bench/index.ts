@@ -132,6 +132,12 @@ for (let round = 1; round <= ROUNDS; round++) {
       inlineCpuMs: Math.max(inline.firstCpuMs, inline.laterCpuMs),
       hostedCpuMs: Math.max(hosted.firstCpuMs, hosted.laterCpuMs),
       bareWorkersMs: await bareWorkersMs(100),
+      // Where the later starts' CPU went: what the hosts add is mostly their own threads'.
+      inlineLaterMainCpuMs: inline.laterThreads.mainMs,
+      hostedLaterMainCpuMs: hosted.laterThreads.mainMs,
+      hostedLaterWorkersCpuMs: hosted.laterThreads.workersMs,
+      inlineLaterRestCpuMs: inline.laterCpuMs - inline.laterThreads.mainMs - inline.laterThreads.workersMs,
+      hostedLaterRestCpuMs: hosted.laterCpuMs - hosted.laterThreads.mainMs - hosted.laterThreads.workersMs,
     })
   }
   if (runs('idle')) {
@@ -336,6 +342,11 @@ if (bootsHosts) {
         'inlineCpuMs',
         'hostedCpuMs',
         'bareWorkersMs',
+        'inlineLaterMainCpuMs',
+        'hostedLaterMainCpuMs',
+        'hostedLaterWorkersCpuMs',
+        'inlineLaterRestCpuMs',
+        'hostedLaterRestCpuMs',
       ].map((key) => [key, m('bootHosts', key)]),
     ),
   })

@@ -1,6 +1,6 @@
 // Scenarios that need a process of their own: booting with N spores, and the bot's idle memory.
 // Each runs `bun core/boot/main.ts` the way `bun run start` does, on a config in a scratch folder.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ROOT, writeSpore } from '../core/test/boot/process.ts'
 import { scratchFolder } from '../core/test/store/scratch.ts'
@@ -14,6 +14,14 @@ interface Started {
   readonly readyMs: number
   /** CPU the process had used by then, on all its threads: on a shared machine, steadier than the wall. */
   readonly cpuMs: number
+  /** Of cpuMs, what its main thread and its Worker threads (spore hosts) used; the rest is Bun's own. */
+  readonly threads: ThreadCpu
+}
+
+/** Where a process's CPU went: its main thread, its Worker threads, and the rest (JIT, GC, allocator). */
+export interface ThreadCpu {
+  readonly mainMs: number
+  readonly workersMs: number
 }
 
 /** Spawns the bot and resolves once it says it is running; throws with its output if it ends first. */
@@ -29,7 +37,12 @@ async function startBot(configFile: string): Promise<Started> {
   const stderr = new Response(child.stderr).text()
   const output = await readUntil(child.stdout, RUNNING)
   if (output.includes(RUNNING))
-    return { child, readyMs: performance.now() - spawned, cpuMs: cpuMsOf(child.pid) }
+    return {
+      child,
+      readyMs: performance.now() - spawned,
+      cpuMs: cpuMsOf(`/proc/${child.pid}/stat`),
+      threads: threadCpuOf(child.pid),
+    }
   throw new Error(`bench: the bot ended before it was running:\n${output}\n${await stderr}`)
 }
 
@@ -85,13 +98,29 @@ export interface BootFigures {
   readonly laterStartMs: number
   readonly firstCpuMs: number
   readonly laterCpuMs: number
+  /** The later start's CPU by thread (no first-start probe in it). */
+  readonly laterThreads: ThreadCpu
 }
 
-/** A process's CPU time so far (user and system, every thread), from /proc. */
-function cpuMsOf(pid: number): number {
+/** CPU time so far (user and system) of a process (every thread) or of one thread, from its stat file. */
+function cpuMsOf(statFile: string): number {
   // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  const fields = readFileSync(statFile, 'utf8').split(') ')[1]!.split(' ')
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS
+}
+
+/**
+ * The main thread's CPU and the Worker threads' (Bun names each "Worker"), from /proc: each thread's
+ * run time in nanoseconds (schedstat), since a hundred threads' stat ticks lose up to one tick each.
+ */
+function threadCpuOf(pid: number): ThreadCpu {
+  const runMs = (tid: string) =>
+    Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]) / 1e6
+  let workersMs = 0
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    if (readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim() === 'Worker') workersMs += runMs(tid)
+  }
+  return { mainMs: runMs(String(pid)), workersMs }
 }
 /** Linux's USER_HZ, which /proc counts CPU time in. */
 const CLOCK_TICKS = 100
@@ -119,6 +148,7 @@ export async function bootWith(
       laterStartMs: later.readyMs,
       firstCpuMs: first.cpuMs,
       laterCpuMs: later.cpuMs,
+      laterThreads: later.threads,
     }
   } finally {
     scratch.remove()
