@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'bun:test'
-import { startTestCore, type TestCore } from '../support/runtime.ts'
+import { chatMessage, startTestCore, type TestCore } from '../support/runtime.ts'
 import { FILMS, inhibitor } from './spores.ts'
 
 let core: TestCore | undefined
@@ -161,16 +161,7 @@ describe('a message whose admission waited', () => {
       directory.recall = recall
       throw new Error('disk I/O error')
     }
-    const emitted = chat.say({
-      channel: 'chat',
-      conversationId: 'dm-owner',
-      messageId: 'm-fails',
-      sender: { channel: 'chat', externalId: 'owner' },
-      text: '/ping',
-      attachments: [],
-      raw: null,
-      receivedAt: new Date(),
-    })
+    const emitted = chat.say(chatMessage('/ping', 'm-fails'))
     await expect(emitted).resolves.toBeUndefined()
     expect(core.logs().find((line) => line.msg === 'the message path failed')).toMatchObject({
       hypha: 'chat',

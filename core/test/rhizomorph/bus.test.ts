@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { conversations, principals } from '../../store/schema/index.ts'
-import { startTestCore, type TestCore } from '../support/runtime.ts'
+import { chatMessage, startTestCore, type TestCore } from '../support/runtime.ts'
 import { FILMS, inhibitor, OTHER } from './spores.ts'
 
 let core: TestCore
@@ -28,16 +28,7 @@ describe('dispatch', () => {
       say(message: unknown): Promise<void>
     }
     const before = chat.sent.length
-    const handled = chat.say({
-      channel: 'chat',
-      conversationId: 'dm-owner',
-      messageId: 'at-once',
-      sender: { channel: 'chat', externalId: 'owner' },
-      text: '/ping',
-      attachments: [],
-      raw: null,
-      receivedAt: new Date(),
-    })
+    const handled = chat.say(chatMessage('/ping', 'at-once'))
     // No turn waited anywhere on the way: the reply was sent and the message counted handled.
     expect(Bun.peek.status(handled)).toBe('fulfilled')
     expect(chat.sent.slice(before).map((sent) => sent.content.text)).toEqual(['pong in English'])

@@ -79,6 +79,26 @@ export interface TestCoreOptions {
   readonly clock?: Clock
 }
 
+/** A message from `chat` as its hypha emits it: from `owner` in their direct conversation unless told. */
+export function chatMessage(text: string, messageId: string, options: SayOptions = {}): IncomingMessage {
+  const from = options.from ?? 'owner'
+  return {
+    channel: 'chat',
+    conversationId: options.conversationId ?? options.group?.id ?? `dm-${from}`,
+    messageId,
+    ...(options.group ? { group: options.group } : {}),
+    sender: {
+      channel: 'chat',
+      externalId: from,
+      ...(options.displayName ? { displayName: options.displayName } : {}),
+    },
+    text,
+    attachments: [],
+    raw: null,
+    receivedAt: new Date(),
+  }
+}
+
 export async function startTestCore(options: TestCoreOptions): Promise<TestCore> {
   const core = await startCoreWith({
     spores: { chat: CHAT_HYPHA, ...options.spores },
@@ -103,23 +123,8 @@ export async function startTestCore(options: TestCoreOptions): Promise<TestCore>
   let counter = 0
   // Resolves once the message is handled and what it sent has reached the hypha.
   const say = async (text: string, options: SayOptions = {}) => {
-    const from = options.from ?? 'owner'
     counter++
-    await chat.say({
-      channel: 'chat',
-      conversationId: options.conversationId ?? options.group?.id ?? `dm-${from}`,
-      messageId: `m${counter}`,
-      ...(options.group ? { group: options.group } : {}),
-      sender: {
-        channel: 'chat',
-        externalId: from,
-        ...(options.displayName ? { displayName: options.displayName } : {}),
-      },
-      text,
-      attachments: [],
-      raw: null,
-      receivedAt: new Date(),
-    })
+    await chat.say(chatMessage(text, `m${counter}`, options))
     await assembly.runtime.outbox.settled()
   }
   return {
