@@ -1,12 +1,13 @@
-import { Watch, watchFor } from '../supervision/deadline-lines.ts'
 import { CallContexts } from './call-context.ts'
 import type { CallKind, HandleMark } from './call-kinds.ts'
 import { Exports, Imports } from './handles.ts'
 import { isHttp, settle } from './http-marks.ts'
 import { errorOf, type FaultMark, faultOf } from './marks.ts'
 import { type MarshalMode, marshal, type Wire } from './marshal.ts'
-import { decode, decodeAll, Outgoing } from './outgoing.ts'
+import { decodeAll, Outgoing } from './outgoing.ts'
+import { type CallDeadline, PendingCalls } from './pending-calls.ts'
 import { Shares } from './shares.ts'
+import { SyncChannel, type SyncChannelOptions } from './sync-channel.ts'
 import { unmarshal } from './unmarshal.ts'
 
 /**
@@ -14,38 +15,19 @@ import { unmarshal } from './unmarshal.ts'
  * functions as handles and calls the other's through proxies; a proxy the side no longer holds is
  * released (with the count of times it was received, so a handle sent again meanwhile survives).
  *
- * Calls are asynchronous over `post`, or synchronous over a MessagePort both ends share: the caller
- * blocks on its own flag in a SharedArrayBuffer, and while blocked still answers the other side's
- * synchronous calls (a storage transaction's callback calls back into the core that is waiting on it).
+ * Calls are asynchronous over `post`, or synchronous over a MessagePort both ends share (see
+ * SyncChannel).
  */
-export interface BridgeOptions {
+export interface BridgeOptions
+  extends Pick<SyncChannelOptions, 'port' | 'flags' | 'side' | 'syncMs' | 'onSyncExpired'> {
   /** Posts to the other side's ordinary handler: a message, as it is or as JSON text, or a list (see Outgoing). */
   readonly post: (data: WireData) => void
   /** Holds the calls this side makes ahead until its code goes on (a host does; see Outgoing). */
   readonly hold?: boolean
-  /** This side's end of the synchronous channel. */
-  readonly port: MessagePort
-  /** Index 0 is the core's flag, 1 the host's. */
-  readonly flags: Int32Array
-  readonly side: 0 | 1
   /** How long a call made through a proxy may take, by the member's path; none leaves it unbounded. */
   readonly deadlineOf?: (path: readonly string[]) => CallDeadline | undefined
-  /** How long a synchronous call may block this side. */
-  readonly syncMs: number
-  /** Told when a synchronous call was not answered within syncMs, before the call fails. */
-  readonly onSyncExpired?: (ms: number) => void
   /** See Unmarshal.adapt. */
   readonly adapt?: (value: Record<string, unknown>) => Record<string, unknown>
-}
-
-export interface CallDeadline {
-  /** The member's deadline, as its failure words it. */
-  readonly ms: number
-  /** How long the bridge waits: a little past `ms`, so the caller's own deadline speaks first. */
-  readonly waitMs: number
-  /** Told when it passes: the call has already failed with `error`. */
-  readonly onExpired: (step: string, ms: number) => Error
-  readonly step: string
 }
 
 export type WireMessage =
@@ -68,45 +50,17 @@ export type WireMessage =
 /** What one `post` carries: a message, as it is or as JSON text, or a turn's messages as a JSON list. */
 export type WireData = WireMessage | string
 
-type SyncMessage =
-  | { readonly t: 'sync'; readonly seq: number; readonly fn: number; readonly args: unknown[] }
-  | { readonly t: 'synced'; readonly seq: number; readonly value?: unknown; readonly fault?: FaultMark }
-
 type AnyFn = (...args: unknown[]) => unknown
-
-/**
- * node:worker_threads, asked on the first synchronous call rather than at the top: loading it costs
- * each spore host some 0.4 MiB and 8 ms of start-up, and most hosts never call synchronously.
- */
-function receiveOn(): typeof import('node:worker_threads').receiveMessageOnPort {
-  return (require('node:worker_threads') as typeof import('node:worker_threads')).receiveMessageOnPort
-}
-
-interface Pending {
-  readonly resolve: (value: unknown) => void
-  readonly reject: (error: unknown) => void
-  readonly watch: Watch | undefined
-}
-
-/** A call across waiting on its deadline, in the core's shared deadline lines (one timer per length). */
-class CallWatch extends Watch {
-  constructor(readonly expired: () => void) {
-    super()
-  }
-
-  expire(): void {
-    this.expired()
-  }
-}
 
 export class Bridge {
   readonly #options: BridgeOptions
   readonly #exports = new Exports()
   readonly #imports: Imports
-  readonly #pending = new Map<number, Pending>()
+  readonly #pending = new PendingCalls()
   readonly #contexts = new CallContexts()
   readonly #shares: Shares
   readonly #outgoing: Outgoing<WireMessage>
+  readonly #sync: SyncChannel
   /** The other side's calls this side is answering now: a call made serving one may go ahead. */
   readonly #serving = new Set<number>()
   /** Per call of this side's, the calls made ahead while serving it, until it answers. */
@@ -128,8 +82,13 @@ export class Bridge {
     this.#shares = new Shares((id) => {
       if (!this.#closed) this.#outgoing.send({ t: 'forget', shared: id }, { plain: true })
     })
-    options.port.addEventListener('message', (event) => void this.#onSync(decode(event.data), false))
-    options.port.start()
+    this.#sync = new SyncChannel({
+      ...options,
+      invoke: (fn, args) => this.#invoke(fn, args),
+      out: (value, mode, wire) => this.out(value, mode, wire),
+      in: (value) => this.in(value),
+      flush: () => this.#outgoing.flush(),
+    })
   }
 
   /** Marshals a value for the other side, exporting its functions. */
@@ -162,25 +121,11 @@ export class Bridge {
     if (args.some(isHttp))
       return (settle(args) as Promise<unknown[]>).then((read) => this.call(fn, read, deadline))
     const seq = this.#seq++
-    let watch: Watch | undefined
-    const answer = new Promise((resolve, reject) => {
-      if (deadline !== undefined) {
-        watch = new CallWatch(() => {
-          this.#pending.delete(seq)
-          reject(deadline.onExpired(deadline.step, deadline.ms))
-        })
-      }
-      this.#pending.set(seq, { resolve, reject, watch })
-    })
-    try {
+    const post = () => {
       this.#contexts.made(seq)
       this.#postCall(seq, fn, args, this.#contexts.via, false)
-    } catch (error) {
-      this.#pending.delete(seq)
-      return Promise.reject(error)
     }
-    if (watch !== undefined && deadline !== undefined) watchFor(deadline.waitMs, watch)
-    return answer
+    return this.#pending.wait(seq, post, deadline)
   }
 
   /**
@@ -223,35 +168,7 @@ export class Bridge {
   /** Calls one of the other side's handles and blocks this side until it answers (or `syncMs` pass). */
   callSync(fn: number, args: readonly unknown[]): unknown {
     if (this.#closed) throw this.#closed
-    const seq = this.#seq++
-    const { port, flags, side } = this.#options
-    const wire: Wire = { plain: true }
-    const marshalled = args.map((arg) => this.out(arg, 'sync', wire))
-    // What this side holds goes first: the other side reads it before this call.
-    this.#outgoing.flush()
-    port.postMessage(encode({ t: 'sync', seq, fn, args: marshalled } satisfies SyncMessage, wire))
-    this.#wake(1 - side)
-    const until = Date.now() + this.#options.syncMs
-    for (;;) {
-      const left = until - Date.now()
-      if (left <= 0) {
-        this.#options.onSyncExpired?.(this.#options.syncMs)
-        throw new Error(`a synchronous call was not answered within ${this.#options.syncMs} ms`)
-      }
-      Atomics.wait(flags, side, 0, left)
-      Atomics.store(flags, side, 0)
-      const receive = receiveOn()
-      for (let received = receive(port); received; received = receive(port)) {
-        const message = decode(received.message)
-        if (message.t === 'sync') {
-          this.#onSync(message, true)
-          continue
-        }
-        if (message.seq !== seq) continue // an answer to a call that gave up waiting
-        if (message.fault) throw errorOf(message.fault)
-        return this.in(message.value)
-      }
-    }
+    return this.#sync.call(this.#seq++, fn, args)
   }
 
   /** Tells the other side to call a handle, with no answer. */
@@ -300,21 +217,15 @@ export class Bridge {
   }
 
   #done(message: Extract<WireMessage, { t: 'done' }>): void {
-    const pending = this.#pending.get(message.seq)
-    if (pending === undefined) return
-    this.#pending.delete(message.seq)
-    pending.watch?.release()
-    if (message.fault) pending.reject(errorOf(message.fault))
-    else pending.resolve(this.in(message.value))
+    this.#pending.settle(message.seq, (resolve, reject) => {
+      if (message.fault) reject(errorOf(message.fault))
+      else resolve(this.in(message.value))
+    })
   }
 
   /** Fails this side's call `seq`, if it still waits: what it made ahead was refused. */
   #refused(seq: number, error: unknown): void {
-    const pending = this.#pending.get(seq)
-    if (pending === undefined) return
-    this.#pending.delete(seq)
-    pending.watch?.release()
-    pending.reject(error)
+    this.#pending.settle(seq, (_, reject) => reject(error))
   }
 
   /** Posts at once what this side holds for the turn (a host about to end says what it had said). */
@@ -326,12 +237,8 @@ export class Bridge {
   close(error: Error): void {
     this.#closed = error
     this.#ahead.clear()
-    for (const [seq, pending] of this.#pending) {
-      pending.watch?.release()
-      this.#pending.delete(seq)
-      pending.reject(error)
-    }
-    this.#options.port.close()
+    this.#pending.failAll(error)
+    this.#sync.close()
   }
 
   /** How many handles this side holds for the other: a growing count is a leak. */
@@ -385,29 +292,6 @@ export class Bridge {
     )
   }
 
-  async #onSync(message: SyncMessage, blocked: boolean): Promise<void> {
-    if (message.t !== 'sync') return // an answer nobody waits for any more
-    const { port, side } = this.#options
-    try {
-      let value = this.#invoke(message.fn, message.args)
-      if (isThenable(value)) {
-        if (blocked) throw new Error('a synchronous call cannot wait for a promise while its caller waits')
-        value = await value
-      }
-      const wire: Wire = { plain: true }
-      const answer = { t: 'synced', seq: message.seq, value: this.out(value, 'context', wire) } as const
-      port.postMessage(encode(answer, wire))
-    } catch (error) {
-      port.postMessage({ t: 'synced', seq: message.seq, fault: faultOf(error) } satisfies SyncMessage)
-    }
-    this.#wake(1 - side)
-  }
-
-  #wake(index: number): void {
-    Atomics.store(this.#options.flags, index, 1)
-    Atomics.notify(this.#options.flags, index)
-  }
-
   #proxy(mark: HandleMark, path: readonly string[]): AnyFn {
     return this.#imports.proxy(mark, (id, kind) => this.#make(id, kind, path))
   }
@@ -419,17 +303,4 @@ export class Bridge {
     if (kind === 'ahead') return (...args) => this.callAhead(id, args, deadline)
     return (...args) => this.call(id, args, deadline)
   }
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    (typeof value === 'object' || typeof value === 'function') &&
-    value !== null &&
-    typeof (value as { then?: unknown }).then === 'function'
-  )
-}
-
-/** A synchronous call's message as it is posted: JSON text when every value in it survives JSON. */
-function encode(message: SyncMessage, wire: Wire): SyncMessage | string {
-  return wire.plain ? JSON.stringify(message) : message
 }

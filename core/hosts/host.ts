@@ -1,5 +1,6 @@
 import { DeadlineExceeded, type Deadlines } from '../supervision/deadline.ts'
-import { Bridge, type CallDeadline, type WireMessage } from './bridge.ts'
+import { Bridge, type WireMessage } from './bridge.ts'
+import type { CallDeadline } from './pending-calls.ts'
 
 /**
  * A host's worker, from `entry` (the host runtime, see runtime-build.ts): it loads the runtime on a
