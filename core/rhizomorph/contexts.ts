@@ -69,8 +69,14 @@ export class SporeContexts implements ContextFactory {
   }
 
   enzymeStart(spore: GerminatedSpore): EnzymeStartContext {
-    const cached = this.#starts.get(spore.name)
-    if (cached) return cached
+    return this.#starts.get(spore.name) ?? this.#newStart(spore)
+  }
+
+  /**
+   * Made once per spore. Apart from enzymeStart, which every command served calls: JSC makes the
+   * scope a function's closures capture whenever the function is entered, made or not.
+   */
+  #newStart(spore: GerminatedSpore): EnzymeStartContext {
     const runtime = this.#runtime
     const base = this.#base(spore)
     const context: EnzymeStartContext = {
@@ -95,7 +101,6 @@ export class SporeContexts implements ContextFactory {
    * members are named one by one rather than spread: one is made for every command served.
    */
   handler(spore: GerminatedSpore, turn: Turn, capabilities: Capabilities): EnzymeContext {
-    const hyphae = this.#runtime.hyphae
     const start = this.enzymeStart(spore)
     const { message, principal, locale } = turn
     const context: EnzymeContext = {
@@ -110,8 +115,7 @@ export class SporeContexts implements ContextFactory {
       on: start.on,
       localeFor: start.localeFor,
       t: this.#readerTranslate(spore, locale),
-      reply: (content) =>
-        hyphae.send({ channel: message.channel, conversationId: message.conversationId }, content),
+      reply: replyTo(this.#runtime.hyphae, message),
       principal: principal.principal,
       capabilities,
       locale,
@@ -191,13 +195,15 @@ export class SporeContexts implements ContextFactory {
       byLocale = new Map()
       this.#readerT.set(spore.name, byLocale)
     }
-    let t = byLocale.get(locale)
-    if (t === undefined) {
-      t = this.#translate(spore, this.#base(spore), () => locale)
-      // Locales are few; the bound only guards against a store full of odd ones.
-      if (byLocale.size >= READER_LOCALES_KEPT) byLocale.clear()
-      byLocale.set(locale, t)
-    }
+    return byLocale.get(locale) ?? this.#newReaderTranslate(spore, byLocale, locale)
+  }
+
+  /** Apart from #readerTranslate for the same reason as #newStart: its closure's scope. */
+  #newReaderTranslate(spore: GerminatedSpore, byLocale: Map<string, Translate>, locale: string): Translate {
+    const t = this.#translate(spore, this.#base(spore), () => locale)
+    // Locales are few; the bound only guards against a store full of odd ones.
+    if (byLocale.size >= READER_LOCALES_KEPT) byLocale.clear()
+    byLocale.set(locale, t)
     return t
   }
 
@@ -210,6 +216,12 @@ export class SporeContexts implements ContextFactory {
       logger: base.logger,
     })
   }
+}
+
+/** A handler's `reply`: the one closure a command served makes, over no more than it needs. */
+function replyTo(hyphae: CoreRuntime['hyphae'], message: IncomingMessage): EnzymeContext['reply'] {
+  return (content) =>
+    hyphae.send({ channel: message.channel, conversationId: message.conversationId }, content)
 }
 
 /** One message on its way to a handler. */

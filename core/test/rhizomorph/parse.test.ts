@@ -30,6 +30,25 @@ describe('parseCommand', () => {
   })
 })
 
+describe('the names parseCommand remembers', () => {
+  it('gives every name its own characters, whichever names share a slot, case or length', () => {
+    // Every name of up to four of a few letters: hundreds of same-length names share 64 slots.
+    const names: string[] = []
+    let longest = ['']
+    for (let length = 1; length <= 4; length++) {
+      longest = longest.flatMap((name) => ['a', 'b', 'E', 'é', '-'].map((letter) => name + letter))
+      names.push(...longest)
+    }
+    names.push('x'.repeat(48), 'x'.repeat(49), 'x'.repeat(200))
+    for (let round = 0; round < 3; round++) {
+      for (const name of names) {
+        const text = round === 1 ? ` /${name}\targ` : `/${name}`
+        expect(parseCommand(text, '/')?.name).toBe(name.toLowerCase())
+      }
+    }
+  })
+})
+
 describe('splitWords', () => {
   it('honours double and single quotes', () => {
     expect(splitWords(`"The Matrix" 1999 'a b'c`).map((w) => w.value)).toEqual(['The Matrix', '1999', 'a bc'])

@@ -27,6 +27,7 @@ export function parseCommand(text: string, prefix: string): ParsedCommand | null
   const start = begin + prefix.length
   let end = start
   let folded = true
+  let hash = 0
   for (; end < length; end++) {
     const code = text.charCodeAt(end)
     if (code < 128) {
@@ -34,14 +35,36 @@ export function parseCommand(text: string, prefix: string): ParsedCommand | null
       if (code >= 65 && code <= 90) folded = false
     } else if (isSpace(code)) break
     else folded = false
+    hash = (hash * 31 + code) | 0
   }
   if (end === start) return null
-  const name = text.slice(start, end)
+  const name = folded ? knownName(text, start, end, hash) : text.slice(start, end).toLowerCase()
   let from = end
   let to = length
   while (from < to && isSpace(text.charCodeAt(from))) from++
   while (to > from && isSpace(text.charCodeAt(to - 1))) to--
-  return { name: folded ? name : name.toLowerCase(), rest: from === to ? '' : text.slice(from, to) }
+  return { name, rest: from === to ? '' : text.slice(from, to) }
+}
+
+/** Names remembered by the hash of their characters; a slot holds the last name that landed in it. */
+const NAME_SLOTS = 64
+const NAME_KEPT_LENGTH = 48
+const names: (string | undefined)[] = new Array(NAME_SLOTS).fill(undefined)
+
+/**
+ * The name between `start` and `end`, as the same string the last message naming it got: commands
+ * are few and come back all the time, so most messages make no string for their name (and the
+ * route lookup finds its hash already computed). The characters are compared, never trusted to the hash.
+ */
+function knownName(text: string, start: number, end: number, hash: number): string {
+  const length = end - start
+  if (length > NAME_KEPT_LENGTH) return text.slice(start, end)
+  const slot = hash & (NAME_SLOTS - 1)
+  const kept = names[slot]
+  if (kept !== undefined && kept.length === length && text.startsWith(kept, start)) return kept
+  const name = text.slice(start, end)
+  names[slot] = name
+  return name
 }
 
 const DOUBLE_QUOTE = 34
@@ -97,16 +120,17 @@ export function bindArgs(names: readonly string[], command: ParsedCommand): Reco
     return args
   }
   const words = splitWords(rest)
-  names.forEach((name, index) => {
-    const word = words[index]
-    if (!word) return
-    if (index < names.length - 1) {
-      args[name] = word.value
-      return
+  // A loop, not forEach: a callback closing over the bag would have its scope made at every call.
+  const last = names.length - 1
+  for (let index = 0; index <= last && index < words.length; index++) {
+    const word = words[index]!
+    if (index < last) {
+      args[names[index]!] = word.value
+      continue
     }
     const raw = rest.slice(word.start).trim()
-    args[name] = words.length - index === 1 && isQuoted(raw) ? word.value : raw
-  })
+    args[names[index]!] = words.length - index === 1 && isQuoted(raw) ? word.value : raw
+  }
   return args
 }
 
