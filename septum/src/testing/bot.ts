@@ -1,11 +1,10 @@
-import { bindArgs, guardOf, parseCommand, patternsAllow } from '../command/index.ts'
+import { bindArgs, parseCommand } from '../command/index.ts'
 import { errorText } from '../conformance/failures.ts'
 import type {
   ChannelCapability,
   ChannelIdentity,
   CodeCommand,
   EnzymeContext,
-  EnzymeManifest,
   Health,
   HyphaContext,
   IncomingMessage,
@@ -17,9 +16,11 @@ import type {
 } from '../contract/index.ts'
 import { isCodeCommand } from '../contract/manifest.ts'
 import { SEPTUM_VERSION } from '../version.ts'
+import { authorise, findRoute, messageOf, RefusedCommandError, type SayOptions } from './commands.ts'
 import {
   capabilitiesOf,
   enzymeStartContext,
+  handlerContext,
   inhibitorContext,
   type LoggedLine,
   type Pushed,
@@ -61,29 +62,6 @@ export interface TestBotOptions {
    * SQLite needs Bun, or Node 22.5 or later.
    */
   readonly storage?: 'memory' | 'sqlite' | { readonly sqlite: string }
-}
-
-/** Who says a message, where, and in which language. */
-export interface SayOptions {
-  /** The sender's id on the channel, and their principal's id; `alice` unless given. */
-  readonly person?: string
-  readonly displayName?: string
-  /** The sender's roles; `member` unless given. */
-  readonly roles?: readonly string[]
-  /** The reader's locale; the default locale unless given. */
-  readonly locale?: string
-  /** A group the message is said in (an id, or id and name); a direct message unless given. */
-  readonly group?: string | { readonly id: string; readonly name?: string }
-  /** `console` unless given. */
-  readonly channel?: string
-}
-
-/** A command the bot would refuse before any handler runs, with the reason it gives. */
-export class RefusedCommandError extends Error {
-  constructor(readonly reason: string) {
-    super(reason)
-    this.name = 'RefusedCommandError'
-  }
 }
 
 export interface TestBot {
@@ -296,93 +274,6 @@ export async function testBot(options: TestBotOptions): Promise<TestBot> {
     logs: world.logs,
     stop,
   }
-}
-
-interface HandlerContextOptions {
-  readonly world: World
-  readonly spore: Germinated
-  readonly message: IncomingMessage
-  readonly options: SayOptions
-  readonly replies: string[]
-}
-
-/** A handler's context: the start context plus the reader, their locale and the channel's capabilities. */
-function handlerContext({
-  world,
-  spore,
-  message,
-  options,
-  replies,
-}: HandlerContextOptions): EnzymeContext<never> {
-  const locale = options.locale ?? world.defaultLocale
-  return {
-    ...enzymeStartContext(world, spore),
-    async reply(content) {
-      replies.push(content.text ?? '')
-    },
-    principal: {
-      id: message.sender.externalId,
-      identities: [message.sender],
-      roles: options.roles ?? ['member'],
-      ...(options.displayName === undefined ? {} : { displayName: options.displayName }),
-    },
-    capabilities: capabilitiesOf(world, message.channel),
-    locale,
-    t: spore.translator(locale, world.started),
-  }
-}
-
-let messages = 0
-
-function messageOf(text: string, options: SayOptions): IncomingMessage {
-  const channel = options.channel ?? 'console'
-  const person = options.person ?? 'alice'
-  const group = typeof options.group === 'string' ? { id: options.group } : options.group
-  return {
-    channel,
-    conversationId: group?.id ?? `dm-${person}`,
-    messageId: `m${++messages}`,
-    ...(group === undefined ? {} : { group }),
-    sender: {
-      channel,
-      externalId: person,
-      ...(options.displayName ? { displayName: options.displayName } : {}),
-    },
-    text,
-    attachments: [],
-    raw: null,
-    receivedAt: new Date(),
-  }
-}
-
-interface Route {
-  readonly spore: Germinated
-  readonly command: EnzymeManifest['commands'][number]
-}
-
-/** `spore.command` always resolves; a bare name when exactly one enzyme declares it. */
-function findRoute(enzymes: readonly Germinated[], name: string): Route {
-  const routes = enzymes.flatMap((spore) =>
-    (spore.manifest as EnzymeManifest).commands.map((command) => ({ spore, command })),
-  )
-  const found = routes.filter(
-    (route) => `${route.spore.name}.${route.command.name}` === name || route.command.name === name,
-  )
-  if (found.length === 1) return found[0]!
-  if (found.length === 0) throw new RefusedCommandError(`unknown command /${name}`)
-  throw new RefusedCommandError(
-    `/${name} is ambiguous: ${found.map((r) => `${r.spore.name}.${r.command.name}`).join(', ')}`,
-  )
-}
-
-function authorise(route: Route, options: SayOptions, roles: TestBotOptions['roles']): void {
-  if (roles === undefined) return
-  const held = options.roles ?? ['member']
-  const patterns = new Set(held.flatMap((role) => roles[role] ?? []))
-  if (!patternsAllow(patterns, guardOf(route.spore.name, route.command.name)))
-    throw new RefusedCommandError(
-      `${options.person ?? 'alice'} (roles: ${held.join(', ') || 'none'}) may not use ${route.spore.name}.${route.command.name}`,
-    )
 }
 
 function requireRhizas(spore: Germinated, running: ReadonlyMap<string, Germinated>, mycelium: boolean): void {

@@ -2,8 +2,10 @@ import type {
   Capabilities,
   ChannelCapability,
   ChannelIdentity,
+  EnzymeContext,
   EnzymeEvents,
   EnzymeStartContext,
+  IncomingMessage,
   InhibitorContext,
   Logger,
   OutgoingContent,
@@ -12,6 +14,7 @@ import type {
 } from '../contract/index.ts'
 import { alternativesOf } from '../contract/manifest.ts'
 import { CHANNEL_CAPABILITIES } from '../contract/vocabulary.ts'
+import type { SayOptions } from './commands.ts'
 import type { Germinated } from './germinate.ts'
 
 /** One line a spore logged, as a test reads it. */
@@ -115,3 +118,37 @@ export function inhibitorContext(world: World, spore: Germinated): InhibitorCont
 }
 
 export { targetKey }
+
+export interface HandlerContextOptions {
+  readonly world: World
+  readonly spore: Germinated
+  readonly message: IncomingMessage
+  readonly options: SayOptions
+  readonly replies: string[]
+}
+
+/** A handler's context: the start context plus the reader, their locale and the channel's capabilities. */
+export function handlerContext({
+  world,
+  spore,
+  message,
+  options,
+  replies,
+}: HandlerContextOptions): EnzymeContext<never> {
+  const locale = options.locale ?? world.defaultLocale
+  return {
+    ...enzymeStartContext(world, spore),
+    async reply(content) {
+      replies.push(content.text ?? '')
+    },
+    principal: {
+      id: message.sender.externalId,
+      identities: [message.sender],
+      roles: options.roles ?? ['member'],
+      ...(options.displayName === undefined ? {} : { displayName: options.displayName }),
+    },
+    capabilities: capabilitiesOf(world, message.channel),
+    locale,
+    t: spore.translator(locale, world.started),
+  }
+}
