@@ -2,10 +2,10 @@ import type { DeliveryOptions, Logger, OutgoingContent, PushTarget } from '@myce
 import { isTemporaryFailure } from '@mycelo/septum'
 import type { OutboxRows } from '../store/outbox-rows.ts'
 import { DeadlineExceeded, isFulfilled, logExpiry } from '../supervision/deadline.ts'
-import { decodeContent, encodeContent } from './content-codec.ts'
+import { OutboxBook, tell } from './book.ts'
 import { newDeliveryId } from './delivery-id.ts'
-import { ChannelLanes, Entry, type EntryOwner, type Lane, UNSTAMPED } from './lanes.ts'
-import { type DropReason, DropTally, type OutboxReport, reportOf } from './tally.ts'
+import { Entry, type EntryOwner, type Lane, UNSTAMPED } from './lanes.ts'
+import type { OutboxReport } from './tally.ts'
 
 /** What a caller hears once its message is the outbox's (sent at once, or recorded): already resolved. */
 const ACCEPTED: Promise<void> = Promise.resolve()
@@ -35,12 +35,12 @@ export interface DurableOutboxOptions {
  * told it was accepted, sent in its conversation's order, and deleted once the channel took it; what
  * a stop, a crash or kill -9 leaves is sent at the next start. A failure the channel calls temporary
  * (not connected, stopping, timed out) keeps the message and tries again later; any other drops it
- * with a log line, as does age.
+ * with a log line, as does age. What it holds, in memory and in the store, is its book (OutboxBook);
+ * here is when and how each message is tried.
  */
 export class DurableOutbox implements EntryOwner {
   readonly #options: DurableOutboxOptions
-  readonly #channels = new Map<string, ChannelLanes>()
-  readonly #tally = new DropTally()
+  readonly #book: OutboxBook
   readonly #idle: (() => void)[] = []
   readonly #now: () => number
   readonly answerWithinMs: number
@@ -48,25 +48,24 @@ export class DurableOutbox implements EntryOwner {
   /** Lanes with a try under way. */
   #trying = 0
   #closing = false
-  #closed = false
 
   constructor(options: DurableOutboxOptions) {
     this.#options = options
     this.#now = options.now ?? Date.now
     this.answerWithinMs = options.answerWithinMs
     this.sendWithinMs = options.sendWithinMs
-    for (const row of options.rows.all()) {
-      const entry = new Entry(this, row.deliveryId, decodeContent(row.content), row.acceptedAt, row.id)
-      this.#enqueue({ channel: row.channel, conversationId: row.conversationId }, entry).held = true
-    }
+    this.#book = new OutboxBook({
+      rows: options.rows,
+      logger: options.logger,
+      now: this.#now,
+      maxAgeMs: options.maxAgeMs,
+    })
+    this.#book.load(this)
   }
 
   /** How many messages wait on a channel, or on all. */
   waiting(channel?: string): number {
-    if (channel !== undefined) return this.#channels.get(channel)?.waiting ?? 0
-    let count = 0
-    for (const lanes of this.#channels.values()) count += lanes.waiting
-    return count
+    return this.#book.waiting(channel)
   }
 
   /**
@@ -81,10 +80,10 @@ export class DurableOutbox implements EntryOwner {
   /** Starts sending: what the last run left first, in the order it was accepted. */
   begin(): void {
     let left = 0
-    for (const lane of this.#allLanes()) if (lane.held) left += lane.entries.length
+    for (const lane of this.#book.lanes()) if (lane.held) left += lane.entries.length
     if (left > 0)
       this.#options.logger.info('outbox: sending what was accepted before the last stop', { waiting: left })
-    for (const lane of this.#allLanes()) {
+    for (const lane of this.#book.lanes()) {
       lane.held = false
       this.#run(lane)
     }
@@ -102,27 +101,27 @@ export class DurableOutbox implements EntryOwner {
   accept(target: PushTarget, content: OutgoingContent): Promise<void> {
     const refusal = this.#refusal(target.channel)
     if (refusal !== undefined) return Promise.reject(new Error(refusal))
-    const book = this.#book(target.channel)
+    const book = this.#book.channel(target.channel)
     if (book.waiting >= this.#options.limit) return Promise.reject(new Error(this.#full(target.channel)))
     // When it was accepted is read only if something will read it (see #stamp): a clock read costs
     // about as much here as a tenth of a message's path.
     const entry = new Entry(this, newDeliveryId(), content, UNSTAMPED)
-    const lane = this.#enqueue(target, entry, book)
+    const lane = this.#book.enqueue(target, entry, book)
     if (lane.entries.length > 1 || lane.held || lane.timer !== undefined || lane.trying !== undefined) {
       // Those ahead first (only a head being tried can be unrecorded), so the store keeps the order.
-      for (const waiting of lane.entries) this.#record(lane.target, waiting)
+      for (const waiting of lane.entries) this.#book.record(lane.target, waiting)
       return ACCEPTED
     }
     // Just accepted: live, and not old; tried now, with no further check.
     const pending = this.#handOver(lane, entry)
     if (isFulfilled(pending)) {
       // Taken before the call returned: sent, and nothing to wait for, watch or write.
-      this.#settle(lane)
+      this.#book.settle(lane)
       this.#next(lane)
       return ACCEPTED
     }
-    this.#stamp(entry)
-    const answered = answerOf(entry)
+    this.#book.stamp(entry)
+    const answered = entry.answer()
     this.#follow(lane, entry, pending)
     return answered
   }
@@ -134,9 +133,8 @@ export class DurableOutbox implements EntryOwner {
 
   /** A channel is back: its conversations waiting for it go now rather than at their next try. */
   wake(channel: string): void {
-    const book = this.#channels.get(channel)
-    if (book === undefined) return
-    for (const lane of book.lanes()) {
+    if (this.#book.waiting(channel) === 0) return
+    for (const lane of this.#book.channel(channel).lanes()) {
       if (lane.trying !== undefined || lane.timer === undefined) continue
       clearTimeout(lane.timer)
       lane.timer = undefined
@@ -151,7 +149,7 @@ export class DurableOutbox implements EntryOwner {
    */
   async close(deadlineMs: number): Promise<void> {
     this.#closing = true
-    for (const lane of this.#allLanes()) clearTimeout(lane.timer)
+    for (const lane of this.#book.lanes()) clearTimeout(lane.timer)
     if (this.#trying > 0) {
       let timer: ReturnType<typeof setTimeout> | undefined
       const expiry = new Promise<void>((resolve) => {
@@ -161,35 +159,29 @@ export class DurableOutbox implements EntryOwner {
       clearTimeout(timer)
     }
     // What is still being tried, its caller not yet told, is kept for the next start too.
-    for (const lane of this.#allLanes()) {
+    for (const lane of this.#book.lanes()) {
       lane.trying?.abandon()
       lane.trying = undefined
       for (const entry of lane.entries) this.keep(lane, entry)
     }
     this.#trying = 0
     for (const resolve of this.#idle.splice(0)) resolve()
-    this.#closed = true
+    this.#book.closed = true
     const waiting = this.waiting()
     if (waiting > 0) {
-      const channels: Record<string, number> = {}
-      for (const [name, lanes] of this.#channels) if (lanes.waiting > 0) channels[name] = lanes.waiting
+      const channels = this.#book.waitingByChannel()
       this.#options.logger.info('outbox: messages wait for the next start', { waiting, channels })
     }
   }
 
   /** What waits per channel and conversation, and what was dropped and why. */
   report(): OutboxReport {
-    return reportOf({ lanes: this.#allLanes(), tally: this.#tally, maxAgeMs: this.#options.maxAgeMs })
+    return this.#book.report()
   }
 
   /** Records the entry (unless it is), then tells its caller, if one waits, that it was accepted. */
   keep(lane: Lane, entry: Entry): void {
-    this.#record(lane.target, entry)
-    const resolve = entry.resolve
-    if (resolve === undefined) return
-    entry.resolve = undefined
-    entry.reject = undefined
-    resolve()
+    this.#book.keep(lane, entry)
   }
 
   ended(lane: Lane, entry: Entry, sent: boolean, error: unknown): void {
@@ -202,8 +194,8 @@ export class DurableOutbox implements EntryOwner {
   /** What a try's end means for its message and the lane. */
   #outcome(lane: Lane, entry: Entry, sent: boolean, error: unknown): void {
     if (sent) {
-      this.#tell(entry, undefined)
-      this.#settle(lane)
+      tell(entry, undefined)
+      this.#book.settle(lane)
       this.#next(lane)
       return
     }
@@ -212,13 +204,13 @@ export class DurableOutbox implements EntryOwner {
     const words = error instanceof Error ? error.message : String(error)
     const temporary =
       isTemporaryFailure(error) || error instanceof DeadlineExceeded || !this.#options.live(channel)
-    if (temporary || this.#closed) {
+    if (temporary || this.#book.closed) {
       this.keep(lane, entry)
       this.#later(lane, words)
       return
     }
-    this.#tell(entry, error)
-    this.#drop(lane, { reason: 'refused', detail: words })
+    tell(entry, error)
+    this.#book.drop(lane, { reason: 'refused', detail: words })
     this.#next(lane)
   }
 
@@ -227,42 +219,11 @@ export class DurableOutbox implements EntryOwner {
    * is not sent a second time.
    */
   late(lane: Lane, entry: Entry): void {
-    if (this.#closed || lane.entries[0] !== entry || lane.trying !== undefined) return
+    if (this.#book.closed || lane.entries[0] !== entry || lane.trying !== undefined) return
     clearTimeout(lane.timer)
     lane.timer = undefined
-    this.#settle(lane)
+    this.#book.settle(lane)
     this.#run(lane)
-  }
-
-  /**
-   * Gives an entry the time it was accepted, unless it has it: every entry has it before anything
-   * reads it (its row, its age, the report); only one whose first hand-over is running lacks it.
-   */
-  #stamp(entry: Entry): void {
-    if (entry.acceptedAt === UNSTAMPED) entry.acceptedAt = this.#now()
-  }
-
-  /** Writes an entry's row unless it has one: the store now holds it for the next start. */
-  #record(target: PushTarget, entry: Entry): void {
-    if (entry.id !== undefined || this.#closed) return
-    this.#stamp(entry)
-    entry.id = this.#options.rows.add({
-      channel: target.channel,
-      conversationId: target.conversationId,
-      deliveryId: entry.deliveryId,
-      content: encodeContent(entry.content),
-      acceptedAt: entry.acceptedAt,
-    })
-  }
-
-  /** Tells a caller still waiting on the first try: sent (no error) or refused. */
-  #tell(entry: Entry, error: unknown): void {
-    const { resolve, reject } = entry
-    if (resolve === undefined || reject === undefined) return
-    entry.resolve = undefined
-    entry.reject = undefined
-    if (error === undefined) resolve()
-    else reject(error)
   }
 
   #refusal(channel: string): string | undefined {
@@ -273,27 +234,6 @@ export class DurableOutbox implements EntryOwner {
 
   #full(channel: string): string {
     return `channel "${channel}" already has ${this.#options.limit} messages waiting to be sent; nothing was sent`
-  }
-
-  /** The channel's lanes, made empty if it has none. */
-  #book(channel: string): ChannelLanes {
-    let book = this.#channels.get(channel)
-    if (book === undefined) {
-      book = new ChannelLanes()
-      this.#channels.set(channel, book)
-    }
-    return book
-  }
-
-  #enqueue(target: PushTarget, entry: Entry, book = this.#book(target.channel)): Lane {
-    const lane = book.lane(target)
-    lane.entries.push(entry)
-    book.waiting += 1
-    return lane
-  }
-
-  *#allLanes(): Generator<Lane> {
-    for (const book of this.#channels.values()) yield* book.lanes()
   }
 
   /** Starts a lane that is idle (not tried, not held, not waiting for a later try). */
@@ -307,10 +247,10 @@ export class DurableOutbox implements EntryOwner {
     const { target } = lane
     for (let entry = lane.entries[0]; entry !== undefined; entry = lane.entries[0]) {
       if (this.#closing) return
-      this.#stamp(entry)
+      this.#book.stamp(entry)
       const age = this.#now() - entry.acceptedAt
       if (age > this.#options.maxAgeMs) {
-        this.#drop(lane, { reason: 'age', detail: `${Math.round(age / 1000)} s old` })
+        this.#book.drop(lane, { reason: 'age', detail: `${Math.round(age / 1000)} s old` })
         continue
       }
       if (!this.#options.live(target.channel)) {
@@ -324,8 +264,8 @@ export class DurableOutbox implements EntryOwner {
         return
       }
       // Taken at once: the next one goes in this same loop (no recursion however many wait).
-      this.#tell(entry, undefined)
-      this.#settle(lane)
+      tell(entry, undefined)
+      this.#book.settle(lane)
     }
     lane.book.forget(lane)
   }
@@ -345,28 +285,6 @@ export class DurableOutbox implements EntryOwner {
     lane.trying = entry
     this.#trying += 1
     entry.try(lane, pending)
-  }
-
-  /** The first entry went: forgotten here and in the store. */
-  #settle(lane: Lane): void {
-    const entry = lane.entries.shift()
-    if (entry === undefined) return
-    lane.failures = 0
-    lane.book.waiting -= 1
-    // After close the store may be gone; the row stays and the next start sends it again.
-    if (!this.#closed && entry.id !== undefined) this.#options.rows.remove(entry.id)
-  }
-
-  #drop(lane: Lane, drop: { reason: DropReason; detail: string }): void {
-    const line = this.#tally.drop(this.#options.logger, {
-      ...lane.target,
-      ...drop,
-      at: new Date(this.#now()),
-    })
-    // A caller still waiting on its first try hears why it went nowhere.
-    const first = lane.entries[0]
-    if (first !== undefined) this.#tell(first, new Error(`${line}: ${drop.detail}`))
-    this.#settle(lane)
   }
 
   /** Tries the conversation again after a backoff (or once its channel is back). */
@@ -389,12 +307,4 @@ export class DurableOutbox implements EntryOwner {
     }, delay)
     lane.timer.unref?.()
   }
-}
-
-/** The promise a caller waits on while its message's first try is under way: the entry settles it. */
-function answerOf(entry: Entry): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    entry.resolve = resolve
-    entry.reject = reject
-  })
 }

@@ -47,6 +47,14 @@ export class Entry extends Watch {
     this.id = id
   }
 
+  /** The promise a caller waits on while the message's first try is under way: the entry settles it. */
+  answer(): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.resolve = resolve
+      this.reject = reject
+    })
+  }
+
   /** Follows one try of the message, `pending` being the channel's word on it. */
   try(lane: Lane, pending: Promise<void>): void {
     const owner = this.#owner

@@ -1,17 +1,13 @@
-import { type IncomingMessage, isCodeCommand, type OutgoingContent, parseCommand } from '@mycelo/septum'
+import { type IncomingMessage, parseCommand } from '@mycelo/septum'
 import type { Admission, AdmissionChain } from '../admission/chain.ts'
 import type { PrincipalSnapshot } from '../identity/directory.ts'
-import { patternsAllow } from '../identity/patterns.ts'
-import { isFulfilled } from '../supervision/deadline.ts'
+import { CommandDispatch } from './commands.ts'
 import type { SporeContexts } from './contexts.ts'
-import type { CommandTurn, Step } from './dispatch-types.ts'
-import { HandlerCalls } from './handler-calls.ts'
+import type { Step } from './dispatch-types.ts'
 import { MessagesInFlight } from './in-flight-messages.ts'
 import { describe } from './listeners.ts'
 import { normalise } from './normalise.ts'
-import type { Route } from './routes.ts'
 import type { CoreRuntime } from './runtime.ts'
-import { unknownCommandReply } from './suggest.ts'
 
 const DONE: Promise<void> = Promise.resolve()
 
@@ -19,8 +15,6 @@ const DONE: Promise<void> = Promise.resolve()
 const HELD_BEFORE_ADMISSION = 256
 /** The whole path's bound: past it a message is dropped with a log line rather than queued. */
 const MESSAGES_IN_FLIGHT = 10_000
-/** How long a command for a spore being restarted waits for it before being told to try again. */
-const RESTART_WAIT_MS = 2_000
 
 /** What watches the message path from outside it: the /metrics counters. */
 export interface PathObserver {
@@ -36,14 +30,15 @@ interface Held {
 
 /**
  * The message path: normalise → admit → record the conversation → resolve the principal and the
- * locale → parse → route → authorise → capabilities → context rules → dispatch → reply.
- * Every refusal after admission is answered in the reader's locale; admission's is silent.
+ * locale → parse; then the command's own steps (CommandDispatch: route → authorise → capabilities →
+ * context rules → dispatch → reply). Every refusal after admission is answered in the reader's
+ * locale; admission's is silent.
  */
 export class Rhizomorph {
   readonly #runtime: CoreRuntime
   readonly #admission: AdmissionChain
   readonly #inFlight = new MessagesInFlight()
-  readonly #handlers: HandlerCalls
+  readonly #commands: CommandDispatch
   /** Messages emitted before the inhibitors started, replayed through admission once they have. */
   readonly #held: Held[] = []
   #admissionOpen = false
@@ -54,12 +49,7 @@ export class Rhizomorph {
     const runtime = options.runtime
     this.#runtime = runtime
     this.#admission = options.admission
-    this.#handlers = new HandlerCalls({
-      contexts: options.contexts,
-      logger: runtime.logger,
-      deadlineMs: () => runtime.config.timeouts.handler,
-      refuse: (turn, key) => this.#say(turn, key, { command: this.#named(turn) }),
-    })
+    this.#commands = new CommandDispatch(runtime, options.contexts)
   }
 
   /**
@@ -204,7 +194,7 @@ export class Rhizomorph {
       known === undefined ? met!.conversationLocale : conversations.record(message, started)
     const locale = conversationLocale ?? principal.locale ?? config.defaultLocale
     const parsed = parseCommand(message.text, config.prefix)
-    const commanded = parsed ? this.#command({ message, principal, locale, parsed }) : undefined
+    const commanded = parsed ? this.#commands.run({ message, principal, locale, parsed }) : undefined
     if (listeners.size === 0) return commanded
     return this.#notify(commanded, message)
   }
@@ -226,108 +216,5 @@ export class Rhizomorph {
   #notify(commanded: Step, message: IncomingMessage): Promise<void> {
     const { listeners, logger } = this.#runtime
     return Promise.resolve(commanded).then(() => listeners.notify(message, logger))
-  }
-
-  #command(turn: CommandTurn, waited = false): Step {
-    const { routes, restrictions, hyphae } = this.#runtime
-    const { message, principal, parsed } = turn
-    const lookup = routes.find(parsed.name)
-    // Only a refusal or a failure names the command back (#named), so a command served builds no name.
-    if (!lookup.found) {
-      return this.#notFound(turn, lookup.choices)
-    }
-    const { route } = lookup
-    if (!patternsAllow(principal.patterns, route)) {
-      return this.#say(turn, 'reply.notAllowed', { command: this.#named(turn) })
-    }
-    const capabilities = hyphae.capabilitiesOf(message.channel)
-    const needed = route.command.capabilities
-    if (needed !== undefined && needed.length > 0) {
-      const missing = needed.filter((capability) => !capabilities.has(capability))
-      if (missing.length > 0) {
-        return this.#say(turn, 'reply.capabilityMissing', {
-          command: this.#named(turn),
-          channel: message.channel,
-          capabilities: missing.join(', '),
-        })
-      }
-    }
-    const allowed = restrictions.allowedKinds(route.qualified)
-    if (allowed && !allowed.includes(message.group ? 'group' : 'dm')) {
-      return this.#say(turn, 'reply.contextRefused', {
-        command: this.#named(turn),
-        kind: allowed.length === 1 ? allowed[0] : 'none',
-      })
-    }
-    if (this.#runtime.lifecycle.restarting(route.plugin)) {
-      if (waited) return this.#say(turn, 'reply.restarting', { command: this.#named(turn) })
-      return this.#waitForRestart(turn)
-    }
-    if (route.spore.state !== 'live')
-      return this.#say(turn, 'reply.unavailable', { command: this.#named(turn) })
-    const declared = route.command
-    if (!isCodeCommand(declared)) {
-      const text = this.#runtime.translator.render(
-        { domain: route.plugin, key: declared.respond },
-        turn.locale,
-      )
-      return this.#send(message, { text })
-    }
-    return this.#handlers.run(route, declared, turn, capabilities)
-  }
-
-  /** No command by that name: several enzymes declare it, or none does (with a suggestion if one is close). */
-  #notFound(turn: CommandTurn, choices: readonly Route[]): Step {
-    const { routes, config } = this.#runtime
-    if (choices.length > 1) {
-      const named = choices.map((route) => `${config.prefix}${route.qualified}`).join(', ')
-      return this.#say(turn, 'reply.ambiguous', { command: this.#named(turn), choices: named })
-    }
-    const reply = unknownCommandReply({
-      typed: turn.parsed.name,
-      routes: routes.all,
-      patterns: turn.principal.patterns,
-      prefix: config.prefix,
-    })
-    return this.#say(turn, ...reply)
-  }
-
-  /** A command for a spore being started again: it waits, briefly, then goes on or is told to retry. */
-  async #waitForRestart(turn: CommandTurn): Promise<void> {
-    try {
-      if (await this.#runtime.lifecycle.settled(RESTART_WAIT_MS)) return this.#command(turn, true)
-      return this.#say(turn, 'reply.restarting', { command: this.#named(turn) })
-    } catch (error) {
-      // Logged, never rejected (see Step).
-      this.#failed(turn.message.channel, error)
-    }
-  }
-
-  /** The command as typed, for a refusal or a failure that names it back. */
-  #named(turn: CommandTurn): string {
-    return `${this.#runtime.config.prefix}${turn.parsed.name}`
-  }
-
-  #say(turn: CommandTurn, key: string, params: Record<string, unknown>): Step {
-    const text = this.#runtime.translator.render({ domain: 'core', key, params }, turn.locale)
-    return this.#send(turn.message, { text })
-  }
-
-  /** A reply: done at once when its channel took it before the call returned, else once it is. */
-  #send(message: IncomingMessage, content: OutgoingContent): Step {
-    const target = { channel: message.channel, conversationId: message.conversationId }
-    const sent = this.#runtime.hyphae.send(target, content)
-    if (isFulfilled(sent)) return
-    return this.#whenSent(sent, message)
-  }
-
-  /** A reply the channel has not taken yet: its refusal is logged, never thrown into the path. */
-  #whenSent(sent: Promise<void>, message: IncomingMessage): Promise<void> {
-    return sent.catch((error: unknown) => {
-      this.#runtime.logger.error('a reply could not be sent', {
-        channel: message.channel,
-        error: describe(error),
-      })
-    })
   }
 }
