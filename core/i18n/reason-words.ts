@@ -1,7 +1,8 @@
 import type { TranslatableRef } from '@mycelo/septum'
 import type { IntlMessageFormat } from 'intl-messageformat'
 import { coreCatalogues, SILENT } from '../boot/catalogues.ts'
-import { LITERAL, Translator } from './translator.ts'
+import { LITERAL } from './rendering.ts'
+import { Translator } from './translator.ts'
 
 /**
  * Why a spore is dormant or disabled is kept as English text: in the install table, in log lines,

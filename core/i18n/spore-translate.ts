@@ -14,9 +14,13 @@ export interface SporeTranslateOptions {
 
 /** A spore's `ctx.t`: bare keys in its own domain; a ref to a domain it may not read throws. */
 export function sporeTranslate(options: SporeTranslateOptions): Translate {
-  const { translator, spore, domains } = options
+  const { translator, spore, domains, logger } = options
+  // Its own keys, the usual call, go straight to its domain's texts: no ref is made for them.
+  const own = domains.has(spore) ? translator.textsOf(spore) : undefined
   // Marked with what it renders from, so a spore's host can render its `t` without asking the core.
   return markTranslate((key, params, locale) => {
+    if (typeof key === 'string' && own !== undefined)
+      return own.find(key, locale ?? options.locale()).render(params, logger)
     const ref: TranslatableRef =
       typeof key !== 'string'
         ? { ...key, ...(params ? { params: { ...key.params, ...params } } : {}) }
@@ -29,6 +33,6 @@ export function sporeTranslate(options: SporeTranslateOptions): Translate {
           'and the rhizas it requires are readable',
       )
     }
-    return translator.render(ref, locale ?? options.locale(), options.logger)
+    return translator.render(ref, locale ?? options.locale(), logger)
   }, options)
 }

@@ -1,14 +1,9 @@
-import { type CompiledCatalog, formatMessage, type Logger, type TranslatableRef } from '@mycelo/septum'
+import type { CompiledCatalog, Logger, TranslatableRef } from '@mycelo/septum'
 import type { IntlMessageFormat } from 'intl-messageformat'
+import { Rendering } from './rendering.ts'
 
 /** A domain's compiled catalogues, by locale. */
 export type DomainCatalogs = ReadonlyMap<string, CompiledCatalog>
-
-/** What a key renders from in one locale: its message, and its text when that never changes. */
-interface Rendering {
-  readonly message: IntlMessageFormat
-  readonly text: string | undefined
-}
 
 /** Locales remembered per domain, and keys per locale: the bounds only guard against odd callers. */
 const LOCALES_KEPT = 64
@@ -23,11 +18,12 @@ export class Translator {
   readonly defaultLocale: string
   readonly #domains = new Map<string, DomainCatalogs>()
   /**
-   * Per domain, per locale asked for, each key as found (null: nowhere). Every reply renders a key,
-   * and finding it walks the locale's candidates, its catalogue and its compiled message: done once
-   * per key here, again only once its domain's catalogues are replaced.
+   * Per domain, each key as found per locale asked for. Every reply renders a key, and finding it
+   * walks the locale's candidates, its catalogue and its compiled message: done once per key here,
+   * again only once its domain's catalogues are replaced. A domain's texts are kept across that (a
+   * spore's `t` holds its own), only emptied.
    */
-  readonly #found = new Map<string, Map<string, Map<string, Rendering | null>>>()
+  readonly #texts = new Map<string, DomainTexts>()
   readonly #logger: Logger
   readonly #warned = new Set<string>()
 
@@ -38,7 +34,7 @@ export class Translator {
 
   addDomain(domain: string, catalogs: DomainCatalogs): void {
     this.#domains.set(domain, catalogs)
-    this.#found.delete(domain)
+    this.#texts.get(domain)?.clear()
   }
 
   /** A domain's catalogues as they are now (a spore's host renders its `t` from their sources). */
@@ -55,43 +51,21 @@ export class Translator {
 
   /** `logger` names who asked, for the error a format failure logs; the core's own by default. */
   render(ref: TranslatableRef, locale?: string, logger: Logger = this.#logger): string {
-    const wanted = locale ?? this.defaultLocale
-    const found = this.#rendering(ref.domain, ref.key, wanted)
-    if (found === null) return ref.key
-    if (found.text !== undefined) return found.text
-    try {
-      return formatMessage(found.message, ref.params)
-    } catch (error) {
-      // A placeholder nobody supplied: show the key rather than crash the reply.
-      logger.error('translation failed to format; rendering its key instead', {
-        domain: ref.domain,
-        key: ref.key,
-        locale: wanted,
-        error: error instanceof Error ? error.message : String(error),
-      })
-      return ref.key
-    }
+    return this.textsOf(ref.domain)
+      .find(ref.key, locale ?? this.defaultLocale)
+      .render(ref.params, logger)
   }
 
-  #rendering(domain: string, key: string, locale: string): Rendering | null {
-    let byLocale = this.#found.get(domain)
-    if (byLocale === undefined) {
-      byLocale = new Map()
-      this.#found.set(domain, byLocale)
-    }
-    let byKey = byLocale.get(locale)
-    if (byKey === undefined || byKey.size >= KEYS_KEPT) {
-      if (byLocale.size >= LOCALES_KEPT) byLocale.clear()
-      byKey = new Map()
-      byLocale.set(locale, byKey)
-    }
-    let found = byKey.get(key)
-    if (found === undefined) {
-      const message = this.#lookup(domain, key, locale)
-      found = message ? { message, text: staticText(message) } : null
-      byKey.set(key, found)
-    }
-    return found
+  /** A domain's keys as found, per locale: what a spore's `t` renders its own keys from. */
+  textsOf(domain: string): DomainTexts {
+    return this.#texts.get(domain) ?? this.#newTexts(domain)
+  }
+
+  /** Apart from textsOf, which every render calls: JSC makes a closure's scope whenever its function is entered. */
+  #newTexts(domain: string): DomainTexts {
+    const texts = new DomainTexts(domain, (key, locale) => this.#lookup(domain, key, locale))
+    this.#texts.set(domain, texts)
+    return texts
   }
 
   #lookup(domain: string, key: string, locale: string) {
@@ -119,18 +93,36 @@ export class Translator {
   }
 }
 
-/** The ICU parser's element type for plain text (its TYPE.literal). */
-export const LITERAL = 0
+/** One domain's keys, each found once per locale asked for and kept until the domain is replaced. */
+export class DomainTexts {
+  readonly #domain: string
+  readonly #lookup: (key: string, locale: string) => IntlMessageFormat | undefined
+  readonly #byLocale = new Map<string, Map<string, Rendering>>()
 
-/**
- * The text of a message with no placeholder, plural or tag: most replies are such, and they need
- * not go through ICU formatting each time (read once per key, see Translator.#found).
- */
-function staticText(message: IntlMessageFormat): string | undefined {
-  const elements = message.getAst()
-  return elements.every((element) => element.type === LITERAL)
-    ? elements.map((element) => (element as { value: string }).value).join('')
-    : undefined
+  constructor(domain: string, lookup: (key: string, locale: string) => IntlMessageFormat | undefined) {
+    this.#domain = domain
+    this.#lookup = lookup
+  }
+
+  /** The key in `locale`, found (or found missing, which renders the key) the first time it is asked. */
+  find(key: string, locale: string): Rendering {
+    let byKey = this.#byLocale.get(locale)
+    if (byKey === undefined || byKey.size >= KEYS_KEPT) {
+      if (this.#byLocale.size >= LOCALES_KEPT) this.#byLocale.clear()
+      byKey = new Map()
+      this.#byLocale.set(locale, byKey)
+    }
+    let found = byKey.get(key)
+    if (found === undefined) {
+      found = new Rendering({ domain: this.#domain, key, locale }, this.#lookup(key, locale))
+      byKey.set(key, found)
+    }
+    return found
+  }
+
+  clear(): void {
+    this.#byLocale.clear()
+  }
 }
 
 const candidates = new Map<string, readonly string[]>()

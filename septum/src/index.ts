@@ -6,7 +6,9 @@ export {
   compileCatalog,
   flattenCatalog,
   formatMessage,
+  formatterOf,
   lazyCatalog,
+  type MessageFormatter,
 } from './catalog/index.ts'
 export { attachmentBytes } from './channel/attachment-bytes.ts'
 export { type LaneCount, Outbox, type OutboxOptions } from './channel/outbox.ts'

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
+import { compileCatalog } from '@mycelo/septum'
 import { CORE_TRANSLATIONS, loadDomain } from '../../boot/catalogues.ts'
 import { loadConfig } from '../../boot/config.ts'
 import { createLogging } from '../../boot/log.ts'
@@ -129,6 +130,30 @@ describe('the contexts spores receive', () => {
     const { t } = assembly.contexts.inhibitor(spore('greeter'))
     expect(t('hello')).toBe('hello')
     expect(logged().at(-1)).toMatchObject({ level: 50, spore: 'greeter', key: 'hello' })
+  })
+
+  it("renders from a spore's new catalogues once they replace the old, in a t made before", () => {
+    const { t } = assembly.contexts.enzymeStart(spore('greeter'))
+    const translator = assembly.runtime.translator
+    const shipped = translator.catalogsOf('greeter')!
+    expect(t('hello', { name: 'Ada' }, 'fr')).toBe('Bonjour Ada')
+    expect(t('later')).toBe('later')
+    try {
+      translator.addDomain(
+        'greeter',
+        new Map([
+          ['en', compileCatalog('en', { hello: 'Hi {name}', later: 'added later' })],
+          ['fr', compileCatalog('fr', { hello: 'Salut {name}' })],
+        ]),
+      )
+      expect(t('hello', { name: 'Ada' }, 'fr')).toBe('Salut Ada')
+      expect(t('hello', { name: 'Ada' })).toBe('Hi Ada')
+      expect(t('later', undefined, 'fr')).toBe('added later')
+      expect(t({ domain: 'greeter', key: 'hello', params: { name: 'Bo' } })).toBe('Hi Bo')
+    } finally {
+      translator.addDomain('greeter', shipped)
+    }
+    expect(t('hello', { name: 'Ada' })).toBe('Hello Ada')
   })
 
   it('pushes through the live hypha of the target channel, and refuses an unknown channel', async () => {

@@ -8,6 +8,9 @@ export interface FormattableMessage {
 /** Put after a value that ends a sentence itself; never part of a message or of a value. */
 const ENDED = '\u2063'
 
+/** A message's own formatter: its values in, its text out (see formatterOf). */
+export type MessageFormatter = (params?: Readonly<Record<string, unknown>>) => string
+
 /**
  * Formats a compiled message to text. A message that closes with a period after a value ("… is
  * dormant: {reason}.") would print two when the value is a sentence of its own ("… in chat."):
@@ -17,8 +20,31 @@ export function formatMessage(
   message: FormattableMessage,
   params?: Readonly<Record<string, unknown>>,
 ): string {
-  const plan = planOf(message)
-  const text = (plan !== null ? joined(plan, params) : undefined) ?? formatted(message, params)
+  return formatterOf(message)(params)
+}
+
+const formatters = new WeakMap<FormattableMessage, MessageFormatter>()
+
+/**
+ * The formatter formatMessage uses for `message`, made once per message: one that keeps it (a
+ * translator's key memory) formats with no lookup. A plain message (text and `{name}` only, most
+ * are) is joined from its pieces; any other goes through intl-messageformat.
+ */
+export function formatterOf(message: FormattableMessage): MessageFormatter {
+  let formatter = formatters.get(message)
+  if (formatter === undefined) {
+    const plan = planOf(message)
+    formatter =
+      plan === null
+        ? (params) => cleaned(formatted(message, params))
+        : (params) => cleaned(joined(plan, params) ?? formatted(message, params))
+    formatters.set(message, formatter)
+  }
+  return formatter
+}
+
+/** Drops the marks values that end a sentence were given, and a message's period right after one. */
+function cleaned(text: string): string {
   return text.includes(ENDED) ? text.replaceAll(`${ENDED}.`, '').replaceAll(ENDED, '') : text
 }
 
@@ -56,21 +82,14 @@ type Plan = readonly (string | { readonly name: string })[]
 const LITERAL = 0
 const ARGUMENT = 1
 
-const plans = new WeakMap<FormattableMessage, Plan | null>()
-
+/** The message as a plan, or null when it has more than text and plain placeholders. */
 function planOf(message: FormattableMessage): Plan | null {
-  let plan = plans.get(message)
-  if (plan === undefined) {
-    const elements = message.getAst?.()
-    plan =
-      elements?.every((element) => element.type === LITERAL || element.type === ARGUMENT) === true
-        ? elements.map((element) =>
-            element.type === LITERAL ? String(element.value) : { name: String(element.value) },
-          )
-        : null
-    plans.set(message, plan)
-  }
-  return plan
+  const elements = message.getAst?.()
+  return elements?.every((element) => element.type === LITERAL || element.type === ARGUMENT) === true
+    ? elements.map((element) =>
+        element.type === LITERAL ? String(element.value) : { name: String(element.value) },
+      )
+    : null
 }
 
 /**
