@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import { type Logger, type PluginKind, septumIncompatibility } from '@mycelo/septum'
+import { hostKeeper } from '../hosts/keeper.ts'
 import { coreReason } from '../i18n/reason-words.ts'
 import { DEFAULT_DEADLINES, EXPIRY } from '../supervision/deadline.ts'
 import { bounded, PREPARING_AT_ONCE } from './bounded.ts'
@@ -133,7 +134,11 @@ async function settleInstalls(options: {
   return modules
 }
 
-/** The spores a first start decides, checked in a probe process first (see probe.ts). */
+/**
+ * The spores a first start decides, checked in a probe process first (see probe.ts). A spore that
+ * runs in a host is not: its module never enters the bot's memory (a refused spore's host is
+ * ended), and the probe would import it unguarded, outside any host, a second time.
+ */
 async function probeFirstStarts(options: {
   order: readonly Draft[]
   store: PluginStorePort
@@ -143,6 +148,7 @@ async function probeFirstStarts(options: {
   const { store } = options
   const deciding = options.order.filter((draft) => {
     if (draft.dir === '' || draft.state !== 'live' || draft.manifest === undefined) return false
+    if (hostKeeper.isolationOf(draft.name, draft.dir) === 'worker') return false
     const gate = installGate(store, draft.name)
     return gate.open && gate.firstStart
   })

@@ -37,7 +37,7 @@ describe('a spore that never yields while it starts', () => {
       })
       return all
     }
-    // A first start decides what is enabled (and checks modules in a probe): the faults come after.
+    // A first start decides what is enabled: the faults come after.
     const folder = scratchFolder('hosts-start')
     const first = await startTestCore({ spores: spores(false), config: FAULT_CONFIG, folder: folder.path })
     await first.stop()

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'bun:test'
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { CORE_SYNC_MS, hostKeeper } from '../../hosts/keeper.ts'
 import { pluginsConfigure } from '../../mycelium/configure.ts'
@@ -82,6 +82,37 @@ describe("a disabled isolated spore's settings schema", () => {
     const hosted = hostKeeper.spores
     for (const name of ['calm', ...Object.keys(TOPS)]) expect(hosted).not.toContain(name)
     expect(hosted).toContain('pong')
+  }, 60_000)
+})
+
+/** An enzyme whose module's top level writes down, in its own folder, which kind of thread read it. */
+function tellingSpore(name: string): Record<string, string> {
+  const spore = faultyEnzyme(name, "await ctx.reply({ text: 'fine' })")
+  const source = spore['src/index.ts']!.replace(
+    'export default {',
+    `import { appendFileSync } from 'node:fs'
+appendFileSync(join(import.meta.dir, '..', 'read-by'), Bun.isMainThread ? 'a main thread\\n' : 'a host\\n')
+export default {`,
+  )
+  return { ...spore, 'src/index.ts': source }
+}
+
+describe("a first start's probe", () => {
+  it('never imports an isolated spore: its module is read once, in its host; an inline one is probed', async () => {
+    const folder = scratchFolder('hosts-probe')
+    core = await startTestCore({
+      spores: { isolated: tellingSpore('isolated'), trusted: tellingSpore('trusted') },
+      config: 'isolation: { default: worker, spores: { chat: inline, trusted: inline } }\n',
+      folder: folder.path,
+    })
+    const readBy = (name: string) => readFileSync(join(folder.path, 'spores', name, 'read-by'), 'utf8')
+    // The probe's process imported it unguarded before: a guarded import or a top level that never
+    // ends ran outside any host, and every isolated spore cost a second import on a first start.
+    expect(readBy('isolated')).toBe('a host\n')
+    // The probe still keeps an inline spore whose settings fail out of the bot's memory.
+    expect(readBy('trusted')).toBe('a main thread\na main thread\n')
+    expect(await core.ask('/isolated-ok')).toEqual(['ok isolated'])
+    expect(await core.ask('/trusted-ok')).toEqual(['ok trusted'])
   }, 60_000)
 })
 
