@@ -135,9 +135,10 @@ export function bindArgs(names: readonly string[], command: ParsedCommand): Reco
 }
 
 function isQuoted(text: string): boolean {
-  // Read as character codes: most lines start with neither quote, and are answered by one read.
-  const quote = text.charCodeAt(0)
-  if (quote !== DOUBLE_QUOTE && quote !== SINGLE_QUOTE) return false
+  // Compared, not read by character code: a command's rest is a slice of its message, which JSC
+  // copies out into characters of its own on the first character read, and startsWith does not.
+  const quote = text.startsWith('"') ? '"' : text.startsWith("'") ? "'" : undefined
+  if (quote === undefined) return false
   const last = text.length - 1
-  return last > 0 && text.charCodeAt(last) === quote && text.indexOf(text[0]!, 1) === last
+  return last > 0 && text.endsWith(quote) && text.indexOf(quote, 1) === last
 }
