@@ -52,7 +52,20 @@ describe('formatMessage on plain messages (text and {name} only), joined without
     const message = plain.messages.get(key)!
     return { format: (values?: Record<string, never>) => message.format(values) }
   }
-  const values: unknown[] = ['hi', 'Done.', '', 0, 42, 1.5, Number.NaN, 10n, null, undefined, false]
+  const values: unknown[] = [
+    'hi',
+    'Done.',
+    'a\u2063.b\u2063',
+    '',
+    0,
+    42,
+    1.5,
+    Number.NaN,
+    10n,
+    null,
+    undefined,
+    false,
+  ]
 
   it('prints every kind of value exactly as intl-messageformat does', () => {
     for (const key of ['one', 'two', 'none', 'empty', 'escaped'])

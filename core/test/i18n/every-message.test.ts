@@ -28,7 +28,8 @@ interface Element {
 function samplesOf(elements: readonly Element[], into = new Map<string, unknown[]>()) {
   for (const element of elements) {
     const name = String(element.value)
-    if (element.type === TYPE.argument) into.set(name, ['Ada', 'Done.', 'Why?', '', "it's {x}", 0, 42, 1.5])
+    if (element.type === TYPE.argument)
+      into.set(name, ['Ada', 'Done.', 'Why?', '', "it's {x}", 'a\u2063.b\u2063', 0, 42, 1.5])
     if (element.type === TYPE.number || element.type === TYPE.plural) into.set(name, [0, 1, 2, 5, 1.5, 1000])
     if (element.type === TYPE.date || element.type === TYPE.time) into.set(name, [new Date(0)])
     if (element.type === TYPE.select)

@@ -76,7 +76,18 @@ function endsASentence(value: string): boolean {
  * A message made only of text and plain `{name}` placeholders (most are), as its pieces: joined
  * here, with intl-messageformat's own rules for such a placeholder, instead of through its parts.
  */
-type Plan = readonly (string | { readonly name: string })[]
+type Plan = readonly (string | Placeholder)[]
+
+interface Placeholder {
+  readonly name: string
+  /**
+   * Whether anything comes after it. A value that ends the message needs no mark: no period can
+   * follow it, and marks (with any a value brought itself) are all dropped at the end either way.
+   * Left unmarked, its characters are not read here: a value sliced from a message (a command's
+   * rest) is then copied once, into the reply, rather than out into a string of its own first.
+   */
+  readonly followed: boolean
+}
 
 /** The ICU parser's element types for plain text and for a plain placeholder. */
 const LITERAL = 0
@@ -87,7 +98,9 @@ function planOf(message: FormattableMessage): Plan | null {
   const elements = message.getAst?.()
   return elements?.every((element) => element.type === LITERAL || element.type === ARGUMENT) === true
     ? elements.map((element) =>
-        element.type === LITERAL ? String(element.value) : { name: String(element.value) },
+        element.type === LITERAL
+          ? String(element.value)
+          : { name: String(element.value), followed: element !== elements.at(-1) },
       )
     : null
 }
@@ -105,7 +118,7 @@ function joined(plan: Plan, params?: Readonly<Record<string, unknown>>): string 
     }
     if (params === undefined || !Object.hasOwn(params, part.name)) return undefined
     const value = params[part.name]
-    if (typeof value === 'string') text += marked(value)
+    if (typeof value === 'string') text += part.followed ? marked(value) : value
     else if (typeof value === 'number' || typeof value === 'bigint') text += String(value)
     // intl-messageformat prints nothing for these.
     else if (value !== undefined && value !== null && value !== false) return undefined
