@@ -103,14 +103,12 @@ export class DurableOutbox implements EntryOwner {
     if (refusal !== undefined) return Promise.reject(new Error(refusal))
     const book = this.#book.channel(target.channel)
     if (book.waiting >= this.#options.limit) return Promise.reject(new Error(this.#full(target.channel)))
-    // When it was accepted is read only if something will read it (see #stamp): a clock read costs
-    // about as much here as a tenth of a message's path.
+    // When it was accepted is read only if something will read it (see OutboxBook.stamp): a clock
+    // read costs about as much here as a tenth of a message's path.
     const entry = new Entry(this, newDeliveryId(), content, UNSTAMPED)
     const lane = this.#book.enqueue(target, entry, book)
     if (lane.entries.length > 1 || lane.held || lane.timer !== undefined || lane.trying !== undefined) {
-      // Those ahead first (only a head being tried can be unrecorded), so the store keeps the order.
-      for (const waiting of lane.entries) this.#book.record(lane.target, waiting)
-      return ACCEPTED
+      return this.#queued(lane)
     }
     // Just accepted: live, and not old; tried now, with no further check.
     const pending = this.#handOver(lane, entry)
@@ -120,6 +118,17 @@ export class DurableOutbox implements EntryOwner {
       this.#next(lane)
       return ACCEPTED
     }
+    return this.#firstTry(lane, entry, pending)
+  }
+
+  /** A message behind others: those ahead first (only a head being tried can be unrecorded), so the store keeps the order. */
+  #queued(lane: Lane): Promise<void> {
+    for (const waiting of lane.entries) this.#book.record(lane.target, waiting)
+    return ACCEPTED
+  }
+
+  /** A message its channel did not take at once: its caller waits for the channel's word, or its own deadline. */
+  #firstTry(lane: Lane, entry: Entry, pending: Promise<void>): Promise<void> {
     this.#book.stamp(entry)
     const answered = entry.answer()
     this.#follow(lane, entry, pending)

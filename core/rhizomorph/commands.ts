@@ -27,56 +27,63 @@ export class CommandDispatch {
       contexts,
       logger: runtime.logger,
       deadlineMs: () => runtime.config.timeouts.handler,
-      refuse: (turn, key) => this.#say(turn, key, { command: this.#named(turn) }),
+      refuse: (turn, key) => this.#refuse(turn, key),
     })
   }
 
+  /**
+   * Kept small (each refusal is made in a method of its own): JSC compiles a function to its faster
+   * tiers after a number of calls that grows with its size, and this one runs for every command.
+   */
   run(turn: CommandTurn, waited = false): Step {
-    const { routes, restrictions, hyphae } = this.#runtime
-    const { message, principal, parsed } = turn
-    const lookup = routes.find(parsed.name)
+    const lookup = this.#runtime.routes.find(turn.parsed.name)
     // Only a refusal or a failure names the command back (#named), so a command served builds no name.
-    if (!lookup.found) {
-      return this.#notFound(turn, lookup.choices)
-    }
+    if (!lookup.found) return this.#notFound(turn, lookup.choices)
     const { route } = lookup
-    if (!patternsAllow(principal.patterns, route)) {
-      return this.#say(turn, 'reply.notAllowed', { command: this.#named(turn) })
-    }
-    const capabilities = hyphae.capabilitiesOf(message.channel)
+    if (!patternsAllow(turn.principal.patterns, route)) return this.#refuse(turn, 'reply.notAllowed')
+    const channel = turn.message.channel
+    const capabilities = this.#runtime.hyphae.capabilitiesOf(channel)
     const needed = route.command.capabilities
     if (needed !== undefined && needed.length > 0) {
       const missing = needed.filter((capability) => !capabilities.has(capability))
-      if (missing.length > 0) {
-        return this.#say(turn, 'reply.capabilityMissing', {
-          command: this.#named(turn),
-          channel: message.channel,
-          capabilities: missing.join(', '),
-        })
-      }
+      if (missing.length > 0) return this.#capabilityMissing(turn, missing)
     }
-    const allowed = restrictions.allowedKinds(route.qualified)
-    if (allowed && !allowed.includes(message.group ? 'group' : 'dm')) {
-      return this.#say(turn, 'reply.contextRefused', {
-        command: this.#named(turn),
-        kind: allowed.length === 1 ? allowed[0] : 'none',
-      })
+    const allowed = this.#runtime.restrictions.allowedKinds(route.qualified)
+    if (allowed && !allowed.includes(turn.message.group ? 'group' : 'dm')) {
+      return this.#contextRefused(turn, allowed)
     }
     if (this.#runtime.lifecycle.restarting(route.plugin)) {
-      if (waited) return this.#say(turn, 'reply.restarting', { command: this.#named(turn) })
-      return this.#waitForRestart(turn)
+      return waited ? this.#refuse(turn, 'reply.restarting') : this.#waitForRestart(turn)
     }
-    if (route.spore.state !== 'live')
-      return this.#say(turn, 'reply.unavailable', { command: this.#named(turn) })
+    if (route.spore.state !== 'live') return this.#refuse(turn, 'reply.unavailable')
     const declared = route.command
-    if (!isCodeCommand(declared)) {
-      const text = this.#runtime.translator.render(
-        { domain: route.plugin, key: declared.respond },
-        turn.locale,
-      )
-      return this.#send(turn, { text })
-    }
+    if (!isCodeCommand(declared)) return this.#respond(turn, route.plugin, declared.respond)
     return this.#handlers.run(route, declared, turn, capabilities)
+  }
+
+  /** A `respond:` command: its catalogue text in the reader's language. */
+  #respond(turn: CommandTurn, domain: string, key: string): Step {
+    return this.#send(turn, { text: this.#runtime.translator.render({ domain, key }, turn.locale) })
+  }
+
+  /** A refusal that names the command and nothing else. */
+  #refuse(turn: CommandTurn, key: string): Step {
+    return this.#say(turn, key, { command: this.#named(turn) })
+  }
+
+  #capabilityMissing(turn: CommandTurn, missing: readonly string[]): Step {
+    return this.#say(turn, 'reply.capabilityMissing', {
+      command: this.#named(turn),
+      channel: turn.message.channel,
+      capabilities: missing.join(', '),
+    })
+  }
+
+  #contextRefused(turn: CommandTurn, allowed: readonly string[]): Step {
+    return this.#say(turn, 'reply.contextRefused', {
+      command: this.#named(turn),
+      kind: allowed.length === 1 ? allowed[0] : 'none',
+    })
   }
 
   /** No command by that name: several enzymes declare it, or none does (with a suggestion if one is close). */
@@ -99,7 +106,7 @@ export class CommandDispatch {
   async #waitForRestart(turn: CommandTurn): Promise<void> {
     try {
       if (await this.#runtime.lifecycle.settled(RESTART_WAIT_MS)) return this.run(turn, true)
-      return this.#say(turn, 'reply.restarting', { command: this.#named(turn) })
+      return this.#refuse(turn, 'reply.restarting')
     } catch (error) {
       // Logged, never rejected (see Step).
       this.#failed(turn, error)

@@ -11,6 +11,8 @@ import type { Route } from './routes.ts'
 
 /** Handlers one enzyme may have running at once; a stuck one answers busy past it. */
 const HANDLERS_IN_FLIGHT = 64
+/** What #call answers when the enzyme has HANDLERS_IN_FLIGHT handlers running already. */
+const BUSY: unique symbol = Symbol('busy')
 
 export interface HandlerCallsOptions {
   readonly contexts: SporeContexts
@@ -40,38 +42,49 @@ export class HandlerCalls {
   }
 
   run(route: Route, declared: CodeCommand, turn: CommandTurn, capabilities: DispatchCapabilities): Step {
-    const plugin = route.plugin
     let running: unknown
     try {
-      const handlers = (route.spore.instance as Enzyme).handlers
-      const handler = ownMember(handlers, declared.code)
-      if (typeof handler !== 'function') throw new Error(`no handler named "${declared.code}"`)
-      const invocation = {
-        command: declared.name,
-        args: bindArgs(route.argNames, turn.parsed),
-        rest: turn.parsed.rest,
-        message: turn.message,
-      }
-      const context = this.#options.contexts.handler(route.spore, turn, capabilities)
-      const actor: Actor = {
-        kind: 'principal',
-        principalId: turn.principal.id,
-        channel: turn.message.channel,
-        spore: plugin,
-        locale: turn.locale,
-      }
-      if (!this.#handling.enter(plugin)) return this.#options.refuse(turn, 'reply.busy')
-      try {
-        running = callAs(actor, handler as (a: unknown, b: unknown) => unknown, handlers, invocation, context)
-      } finally {
-        // A handler that returned (or threw) at once holds no slot; one still running does, deadline or not.
-        if (!isThenable(running)) this.#handling.leave(plugin)
-      }
+      running = this.#call(route, declared, turn, capabilities)
     } catch (error) {
       return this.failed({ route, declared, turn, ms: 0 }, error)
     }
+    if (running === BUSY) return this.#options.refuse(turn, 'reply.busy')
     if (!isThenable(running)) return
     return this.#pending({ route, declared, turn, ms: this.#options.deadlineMs() }, running)
+  }
+
+  /**
+   * Calls the handler as its actor: what it returned, or BUSY when its enzyme has no slot left.
+   * Apart from run(), so that each stays small enough for JSC to compile early (see CommandDispatch.run).
+   */
+  #call(route: Route, declared: CodeCommand, turn: CommandTurn, capabilities: DispatchCapabilities): unknown {
+    const plugin = route.plugin
+    const handlers = (route.spore.instance as Enzyme).handlers
+    const handler = ownMember(handlers, declared.code)
+    if (typeof handler !== 'function') throw new Error(`no handler named "${declared.code}"`)
+    const invocation = {
+      command: declared.name,
+      args: bindArgs(route.argNames, turn.parsed),
+      rest: turn.parsed.rest,
+      message: turn.message,
+    }
+    const context = this.#options.contexts.handler(route.spore, turn, capabilities)
+    const actor: Actor = {
+      kind: 'principal',
+      principalId: turn.principal.id,
+      channel: turn.message.channel,
+      spore: plugin,
+      locale: turn.locale,
+    }
+    if (!this.#handling.enter(plugin)) return BUSY
+    let running: unknown
+    try {
+      running = callAs(actor, handler as (a: unknown, b: unknown) => unknown, handlers, invocation, context)
+    } finally {
+      // A handler that returned (or threw) at once holds no slot; one still running does, deadline or not.
+      if (!isThenable(running)) this.#handling.leave(plugin)
+    }
+    return running
   }
 
   /** A handler still running: answered by the first of its settling and its deadline. */
