@@ -157,12 +157,11 @@ export class Rhizomorph {
 
   #handle(hypha: string, input: unknown, started: number): Step {
     const { config, logger } = this.#runtime
-    const normalised = normalise(hypha, input, config.maxMessageLength)
-    if (!normalised.ok) {
-      logger.warn('message dropped', { hypha, problem: normalised.problem })
+    const message = normalise(hypha, input, config.maxMessageLength)
+    if (typeof message === 'string') {
+      logger.warn('message dropped', { hypha, problem: message })
       return
     }
-    const { message } = normalised
     const admission = this.#admission.admit(message)
     if (admission instanceof Promise) return this.#judged(admission, message, started)
     return this.#admitted(admission, message, started)

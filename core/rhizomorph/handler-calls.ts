@@ -50,7 +50,7 @@ export class HandlerCalls {
     }
     if (running === BUSY) return this.#options.refuse(turn, 'reply.busy')
     if (!isThenable(running)) return
-    return this.#pending({ route, declared, turn, ms: this.#options.deadlineMs() }, running)
+    return this.#pending(new PendingHandler(this, route, declared, turn, this.#options.deadlineMs()), running)
   }
 
   /**
@@ -88,15 +88,10 @@ export class HandlerCalls {
   }
 
   /** A handler still running: answered by the first of its settling and its deadline. */
-  #pending(call: HandlerCall, running: PromiseLike<unknown>): Promise<void> {
-    return new Promise<void>((answered) => {
-      const pending = new PendingHandler(this, call, answered)
-      watchFor(call.ms, pending)
-      Promise.resolve(running).then(
-        () => pending.settled(false, undefined),
-        (error: unknown) => pending.settled(true, error),
-      )
-    })
+  #pending(pending: PendingHandler, running: PromiseLike<unknown>): Promise<void> {
+    watchFor(pending.ms, pending)
+    follow(pending, running)
+    return pending.answer
   }
 
   /** The handler settled: its slot is free, whether or not its deadline had passed. */
@@ -144,33 +139,61 @@ interface HandlerCall {
  */
 class PendingHandler extends Watch implements HandlerCall {
   readonly #calls: HandlerCalls
-  readonly #answered: Answer
+  /** The message's answer, settled by the first of the handler's settling and its deadline. */
+  readonly answer: Promise<void>
+  #answered: Answer | undefined
 
-  readonly route: Route
-  readonly declared: CodeCommand
-  readonly turn: CommandTurn
-  readonly ms: number
-
-  /** `call` is read, not kept: the pending handler is the one object it takes. */
-  constructor(calls: HandlerCalls, call: HandlerCall, answered: Answer) {
+  constructor(
+    calls: HandlerCalls,
+    readonly route: Route,
+    readonly declared: CodeCommand,
+    readonly turn: CommandTurn,
+    /** Its deadline. */
+    readonly ms: number,
+  ) {
     super()
     this.#calls = calls
-    this.route = call.route
-    this.declared = call.declared
-    this.turn = call.turn
-    this.ms = call.ms
+    // The executor runs before the constructor goes on; a shared one makes no closure per call.
+    opening = this
+    this.answer = new Promise<void>(open)
+    opening = undefined
+  }
+
+  /** Takes the answer's resolve (see the constructor). */
+  opened(answered: Answer): void {
     this.#answered = answered
   }
 
   settled(failed: boolean, error: unknown): void {
     this.#calls.left(this.route.plugin)
     if (!this.release()) return
-    this.#answered(failed ? this.#calls.failed(this, error) : undefined)
+    this.#answered!(failed ? this.#calls.failed(this, error) : undefined)
   }
 
   expire(): void {
-    this.#answered(this.#calls.late(this))
+    this.#answered!(this.#calls.late(this))
   }
+}
+
+/** The pending handler whose answer is being made: set only while its executor runs. */
+let opening: PendingHandler | undefined
+
+function open(answered: Answer): void {
+  opening!.opened(answered)
+}
+
+/**
+ * Tells the pending handler how its handler settled. An async function rather than two closures
+ * given to then(): awaiting makes no function and no scope for the call.
+ */
+async function follow(pending: PendingHandler, running: PromiseLike<unknown>): Promise<void> {
+  try {
+    await running
+  } catch (error) {
+    pending.settled(true, error)
+    return
+  }
+  pending.settled(false, undefined)
 }
 
 /** Settles the message's answer: at once, or once the refusal it was given is sent. */

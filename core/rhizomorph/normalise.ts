@@ -1,6 +1,7 @@
 import type { Attachment, IncomingMessage } from '@mycelo/septum'
 
-export type Normalised = { ok: true; message: IncomingMessage } | { ok: false; problem: string }
+/** The message as the core keeps it, or what is wrong with it (a message is an object, a problem a string). */
+export type Normalised = IncomingMessage | string
 
 /** Longest id, name or display name a hypha may hand over. */
 const MAX_ID = 512
@@ -11,6 +12,7 @@ const MAX_ATTACHMENTS = 64
  * Checks what a hypha emitted before anything reads it, field by field: this runs for every
  * message, so it is a few plain checks rather than a schema walk. A hypha speaks only for its own
  * channel: a message claiming another channel, or a sender from one, would borrow someone's identity.
+ * The message itself is the result, with no object around it: this runs for every message.
  */
 export function normalise(hypha: string, input: unknown, maxLength: number): Normalised {
   if (!isRecord(input)) return malformed('', 'expected a message object')
@@ -22,27 +24,21 @@ export function normalise(hypha: string, input: unknown, maxLength: number): Nor
     senderProblem(input.sender) ??
     (typeof input.text === 'string' ? undefined : 'text: expected a string') ??
     attachmentsProblem(input.attachments)
-  if (problem) return { ok: false, problem: `malformed message: ${problem}` }
+  if (problem) return `malformed message: ${problem}`
   const receivedAt =
     input.receivedAt instanceof Date ? input.receivedAt : new Date(input.receivedAt as string)
   if (Number.isNaN(receivedAt.getTime())) return malformed('receivedAt', 'expected a date')
   const message = normalForm(input as unknown as IncomingMessage, receivedAt)
   if (message.channel !== hypha) {
-    return { ok: false, problem: `message claims channel "${message.channel}" but came from "${hypha}"` }
+    return `message claims channel "${message.channel}" but came from "${hypha}"`
   }
   if (message.sender.channel !== hypha) {
-    return {
-      ok: false,
-      problem: `sender claims channel "${message.sender.channel}" but came from "${hypha}"`,
-    }
+    return `sender claims channel "${message.sender.channel}" but came from "${hypha}"`
   }
   if (message.text.length > maxLength) {
-    return {
-      ok: false,
-      problem: `message of ${message.text.length} characters is over the limit of ${maxLength}`,
-    }
+    return `message of ${message.text.length} characters is over the limit of ${maxLength}`
   }
-  return { ok: true, message }
+  return message
 }
 
 /**
@@ -57,8 +53,8 @@ function normalForm(input: IncomingMessage, receivedAt: Date): IncomingMessage {
     : { channel, conversationId, messageId, group, sender, text, attachments, raw, receivedAt }
 }
 
-function malformed(path: string, what: string): Normalised {
-  return { ok: false, problem: `malformed message: ${path ? `${path}: ` : ''}${what}` }
+function malformed(path: string, what: string): string {
+  return `malformed message: ${path ? `${path}: ` : ''}${what}`
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
