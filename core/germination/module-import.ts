@@ -66,14 +66,16 @@ export type ModuleImport =
 export async function importModule(
   dir: string,
   manifest: Manifest,
-  options: { readonly deadlineMs: number; readonly fresh?: number | undefined },
+  options: {
+    readonly deadlineMs: number
+    readonly fresh?: number | undefined
+    /** The module's file, when the caller found it already (a host is told it by the core). */
+    readonly entry?: string | undefined
+  },
 ): Promise<ModuleImport> {
   shareContractModules()
-  const entry = await findEntry(dir)
-  if (entry === undefined) {
-    if (needsNoModule(manifest)) return { ok: true, module: undefined }
-    return { ok: false, refusal: { key: 'noModule', params: { candidates: ENTRY_CANDIDATES.join(', ') } } }
-  }
+  const entry = options.entry ?? (await findEntry(dir))
+  if (entry === undefined) return withoutEntry(manifest)
   let namespace: { default?: unknown }
   try {
     // A module that never finishes importing (a top-level await) is abandoned, not waited on.
@@ -101,6 +103,12 @@ export async function importModule(
   }
   if (typeof exported === 'string') return { ok: false, refusal: { text: `module ${entry}${exported}` } }
   return { ok: true, module: { entry, exported } }
+}
+
+/** A spore with no module file: an enzyme whose commands all answer with respond: needs none. */
+export function withoutEntry(manifest: Manifest): ModuleImport {
+  if (needsNoModule(manifest)) return { ok: true, module: undefined }
+  return { ok: false, refusal: { key: 'noModule', params: { candidates: ENTRY_CANDIDATES.join(', ') } } }
 }
 
 /**

@@ -250,7 +250,9 @@ export class Bridge {
     const { seq, via, fn, args } = message
     this.#serving.add(seq)
     try {
-      const value = await settle(await this.#contexts.serve(seq, via, () => this.#invoke(fn, args)))
+      // Read first: a handle among the arguments starts the contexts (see CallContexts.track).
+      const values = this.#values(args)
+      const value = await settle(await this.#contexts.serve(seq, via, () => this.#exports.invoke(fn, values)))
       this.#serving.delete(seq)
       const wire: Wire = { plain: true }
       const done = { t: 'done', seq, value: this.out(value, 'api', wire) } as const
@@ -272,7 +274,10 @@ export class Bridge {
     if (via === undefined) return
     let outcome: Promise<unknown>
     try {
-      outcome = Promise.resolve(settle(this.#contexts.serve(seq, via, () => this.#invoke(fn, args))))
+      const values = this.#values(args)
+      outcome = Promise.resolve(
+        settle(this.#contexts.serve(seq, via, () => this.#exports.invoke(fn, values))),
+      )
     } catch (error) {
       outcome = Promise.reject(error)
     }
@@ -286,13 +291,15 @@ export class Bridge {
   }
 
   #invoke(id: number, args: readonly unknown[]): unknown {
-    return this.#exports.invoke(
-      id,
-      args.map((arg) => this.in(arg)),
-    )
+    return this.#exports.invoke(id, this.#values(args))
+  }
+
+  #values(args: readonly unknown[]): unknown[] {
+    return args.map((arg) => this.in(arg))
   }
 
   #proxy(mark: HandleMark, path: readonly string[]): AnyFn {
+    this.#contexts.track()
     return this.#imports.proxy(mark, (id, kind) => this.#make(id, kind, path))
   }
 

@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks'
+import type { AsyncLocalStorage } from 'node:async_hooks'
 
 /** How many of this side's calls stay reachable for the other side's calls made while serving them. */
 const KEPT = 1_024
@@ -9,27 +9,42 @@ const KEPT = 1_024
  * spore's call into the core made while the core waits on one of its handlers is served in that
  * handler's context (the person acting, for the audit). Each side stamps a call with the other
  * side's call it is serving, if any; the side that made that call runs the new one in its context.
+ *
+ * Kept only once this side holds a handle of the other's (see track): until then nothing it runs can
+ * call the other side, so no context is needed, and a spore host that is loaded and created but not
+ * yet called (an enzyme at boot) never loads node:async_hooks, a few milliseconds of each host's start.
  */
 export class CallContexts {
   /** The other side's call this side is serving now (its seq), through every await that follows. */
-  readonly #serving = new AsyncLocalStorage<number>()
+  #serving: AsyncLocalStorage<number> | undefined
+  #storage: typeof AsyncLocalStorage | undefined
   /** This side's recent calls, by seq, each with the async context it was made in (a snapshot). */
   readonly #made = new Map<number, Snapshot>()
 
+  /** This side holds a handle of the other's from now on: what it serves is kept in context. */
+  track(): void {
+    if (this.#serving !== undefined) return
+    this.#storage = (require('node:async_hooks') as typeof import('node:async_hooks')).AsyncLocalStorage
+    this.#serving = new this.#storage<number>()
+  }
+
   /** Keeps the context of a call this side makes now. */
   made(seq: number): void {
-    this.#made.set(seq, AsyncLocalStorage.snapshot())
+    if (this.#storage === undefined) return
+    this.#made.set(seq, this.#storage.snapshot())
     if (this.#made.size > KEPT) this.#made.delete(this.#made.keys().next().value as number)
   }
 
   /** The other side's call this side is serving, to stamp on a call it makes now. */
   get via(): number | undefined {
-    return this.#serving.getStore()
+    return this.#serving?.getStore()
   }
 
   /** Serves the other side's call `seq`, in the context of this side's call `via` when it names one. */
   serve<T>(seq: number, via: number | undefined, work: () => T): T {
-    const served = () => this.#serving.run(seq, work)
+    const serving = this.#serving
+    if (serving === undefined) return work()
+    const served = () => serving.run(seq, work)
     const context = via === undefined ? undefined : this.#made.get(via)
     return context === undefined ? served() : context(served)
   }

@@ -27,6 +27,8 @@ export interface HostInit {
 
 export interface LoadRequest {
   readonly dir: string
+  /** The module's file in `dir`, found by the core. */
+  readonly entry: string
   /** `dir` by its real path, resolved by the core: a host never loads node:fs for it. */
   readonly realDir: string
   readonly manifest: Manifest

@@ -1,6 +1,13 @@
+import { statSync } from 'node:fs'
+import { join } from 'node:path'
 import type { ConfigSchema, JsonSchema, Manifest, StorageMigration } from '@mycelo/septum'
 import { faultText } from '../germination/fault.ts'
-import type { ImportRefusal, SporeExport } from '../germination/module-import.ts'
+import {
+  ENTRY_CANDIDATES,
+  type ImportRefusal,
+  type SporeExport,
+  withoutEntry,
+} from '../germination/module-import.ts'
 import { type ModuleLoad, refusalText } from '../germination/module-loading.ts'
 import { coreReason } from '../i18n/reason-words.ts'
 import type { Host } from './host.ts'
@@ -39,11 +46,19 @@ export async function loadIsolated(
   manifest: Manifest,
   options: IsolatedLoadOptions,
 ): Promise<ModuleLoad & { readonly host?: Host }> {
+  // Found here, where a file's status is a system call away: a host would look for it through
+  // asynchronous reads, a millisecond of its start. A spore with no module needs no host at all.
+  const entry = ENTRY_CANDIDATES.find((candidate) => isFile(join(dir, candidate)))
+  if (entry === undefined) {
+    const none = withoutEntry(manifest)
+    return none.ok ? { ok: true, module: undefined } : { ok: false, reason: refusalText(none.refusal) }
+  }
   const host = await hostKeeper.open(options.spore, { transient: options.transient === true })
   let answer: LoadAnswer
   try {
     answer = (await host.root('load', {
       dir,
+      entry,
       realDir: realDir(dir),
       manifest,
       deadlineMs: options.deadlineMs,
@@ -79,6 +94,10 @@ export async function loadIsolated(
     ...(answer.operations === undefined ? {} : { operations: answer.operations }),
   }
   return { ok: true, module: { entry: answer.entry ?? 'index', exported, host } }
+}
+
+function isFile(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.isFile() === true
 }
 
 /** The steps after which a spore's getters (a rhiza's `get api()`) answer what they could not before. */
