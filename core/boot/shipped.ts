@@ -3,6 +3,9 @@
 // exactly what is listed here). A path missing from these lists throws from the sources too, so the
 // checkout's own tests catch it before an executable does.
 import { basename, join, relative, sep } from 'node:path'
+import { CHECKOUT, EMBEDDED_ROOT } from './shipped-root.ts'
+
+export { CHECKOUT, COMPILED, EMBEDDED_ROOT } from './shipped-root.ts'
 
 /** Files and folders read at run time, relative to the checkout; embedded under their base names. */
 export const SHIPPED_FILES = [
@@ -24,18 +27,6 @@ export const EXECUTABLE_ENTRY = 'core/boot/executable.ts'
 
 /** Set on a process the executable starts of itself: which of its entries it runs instead of the bot. */
 export const EXECUTABLE_RUNS = 'MYCELO_EXECUTABLE_RUNS'
-
-/** Where Bun keeps a compiled executable's own files (its modules and what was embedded). */
-export const EMBEDDED_ROOT = '/$bunfs/root'
-
-/** True inside an executable `bun run build` produced, where no checkout is on disk. */
-export const COMPILED = import.meta.path.startsWith('/$bunfs/')
-
-/**
- * The checkout the sources run from; undefined in an executable, which carries no checkout. A real
- * path: Bun names a module by its real path, links resolved.
- */
-export const CHECKOUT: string | undefined = COMPILED ? undefined : join(import.meta.dir, '..', '..')
 
 /** A file or folder the core ships with (a path under one of SHIPPED_FILES), where it can be read. */
 export function shippedPath(path: string): string {

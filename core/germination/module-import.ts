@@ -1,4 +1,3 @@
-import { join } from 'node:path'
 import type { ConfigSchema, Manifest, StorageMigration } from '@mycelo/septum'
 // The contract's pure parts, by file: a host imports this module, and the package's index loads zod.
 import { isCodeCommand } from '../../septum/src/contract/manifest.ts'
@@ -70,16 +69,16 @@ export async function importModule(
     readonly deadlineMs: number
     readonly fresh?: number | undefined
     /** The module's file, when the caller found it already (a host is told it by the core). */
-    readonly entry?: string | undefined
+    readonly found?: FoundEntry | undefined
   },
 ): Promise<ModuleImport> {
   shareContractModules()
-  const entry = options.entry ?? (await findEntry(dir))
-  if (entry === undefined) return withoutEntry(manifest)
+  const found = options.found ?? (await findEntry(dir))
+  if (found === undefined) return withoutEntry(manifest)
+  const { entry, path } = found
   let namespace: { default?: unknown }
   try {
     // A module that never finishes importing (a top-level await) is abandoned, not waited on.
-    const path = join(dir, entry)
     // Bun caches a module by its specifier: a query never used before on the plain path (a file:
     // URL's query is not honoured) evaluates the file, and the spore's files it imports, as they are now.
     const specifier =
@@ -157,11 +156,22 @@ function needsNoModule(manifest: Manifest): boolean {
   return manifest.kind === 'enzyme' && !manifest.commands.some(isCodeCommand)
 }
 
-/** Through Bun's own file API: node:fs would cost every spore host that imports this its start-up. */
-async function findEntry(dir: string): Promise<string | undefined> {
+/** A spore's module: its file relative to the spore's folder, and its path. */
+export interface FoundEntry {
+  readonly entry: string
+  readonly path: string
+}
+
+/**
+ * Through Bun's own file API. A host never looks (the core tells it), so node:path is loaded here
+ * only, not when a host starts.
+ */
+async function findEntry(dir: string): Promise<FoundEntry | undefined> {
+  const { join } = require('node:path') as typeof import('node:path')
   for (const candidate of ENTRY_CANDIDATES) {
+    const path = join(dir, candidate)
     try {
-      if ((await Bun.file(join(dir, candidate)).stat()).isFile()) return candidate
+      if ((await Bun.file(path).stat()).isFile()) return { entry: candidate, path }
     } catch {
       // Not this one; try the next candidate.
     }

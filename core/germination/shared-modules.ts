@@ -1,5 +1,4 @@
-import { dirname, extname, join, sep } from 'node:path'
-import { CHECKOUT, COMPILED, EMBEDDED_ROOT } from '../boot/shipped.ts'
+import { CHECKOUT, COMPILED, EMBEDDED_ROOT, SEP } from '../boot/shipped-root.ts'
 
 /** What a spore may import without shipping it: the contract, and the zod its schemas are written in. */
 const SHARED_PACKAGES = ['@mycelo/septum', 'zod'] as const
@@ -81,10 +80,10 @@ export async function loadSporeSource(specified: string): Promise<{ contents: st
   const path = query === undefined ? specified : specified.slice(0, -query.length)
   const source = COMPILED ? await bundledSource(path) : await Bun.file(path).text()
   guard?.(path, source)
-  const shared = path.startsWith(`${CORE_TREE}${sep}`) ? source : withSharedImports(source, path)
+  const shared = path.startsWith(`${CORE_TREE}${SEP}`) ? source : withSharedImports(source, path)
   return {
     contents: query === undefined ? shared : withVersionedImports(shared, query),
-    loader: COMPILED ? 'js' : (LOADERS[extname(path) as keyof typeof LOADERS] ?? 'js'),
+    loader: COMPILED ? 'js' : (LOADERS[EXTENSION.exec(path)?.[0] as keyof typeof LOADERS] ?? 'js'),
   }
 }
 
@@ -113,6 +112,9 @@ type Loader = (typeof LOADERS)[keyof typeof LOADERS]
 
 const VERSION_QUERY = /\?v=\d+$/
 
+/** A file's extension, as node:path's extname reads one of LOADERS' (a host spares loading it). */
+const EXTENSION = /\.[^./\\]+$/
+
 /** A relative import, in any of the forms a module uses, with no query of its own. */
 const RELATIVE_IMPORT = /(\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)(['"])(\.{1,2}\/[^'"\s?]*)\2/g
 
@@ -129,7 +131,7 @@ export function withVersionedImports(source: string, query: string): string {
  * it (the first-party spores) when imported for a reload.
  */
 function sporeSources(): RegExp {
-  const tree = `${CORE_TREE}${sep}`.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+  const tree = `${CORE_TREE}${SEP}`.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
   const nodeModules = `[\\\\/]node_modules[\\\\/]`
   const source = `\\.(?:m?ts|tsx|m?js|jsx)`
   return new RegExp(`^(?!.*${nodeModules})(?:(?!${tree}).*${source}(?:\\?v=\\d+)?|.*${source}\\?v=\\d+)$`)
@@ -137,11 +139,10 @@ function sporeSources(): RegExp {
 
 /** The source with each shared import the spore does not ship pointed at the core's copy. */
 export function withSharedImports(source: string, path: string): string {
-  const from = dirname(path)
   return source.replace(SHARED_IMPORT, (whole, lead: string, _quote: string, specifier: string) => {
     const target = coreCopy(specifier)
     // An executable cannot resolve a spore's own copy from disk: the core's is the only one.
-    if (target === undefined || (!COMPILED && shipsOwn(from, packageOf(specifier)))) return whole
+    if (target === undefined || (!COMPILED && shipsOwn(path, packageOf(specifier)))) return whole
     return `${lead}${JSON.stringify(target)}`
   })
 }
@@ -161,12 +162,14 @@ function coreCopy(specifier: string): string | undefined {
 }
 
 /**
- * Node's lookup: a node_modules/<package> in the importing folder or any folder above it. node:fs is
- * loaded here, not at the top: a spore host whose spore imports neither package never pays for it.
+ * Node's lookup: a node_modules/<package> in the importing file's folder or any folder above it.
+ * node:fs and node:path are loaded here, not at the top: a spore host whose spore imports neither
+ * package never pays for them.
  */
-function shipsOwn(dir: string, name: string): boolean {
+function shipsOwn(file: string, name: string): boolean {
   const { existsSync } = require('node:fs') as typeof import('node:fs')
-  for (let current = dir; ; current = dirname(current)) {
+  const { dirname, join } = require('node:path') as typeof import('node:path')
+  for (let current = dirname(file); ; current = dirname(current)) {
     if (existsSync(join(current, 'node_modules', name, 'package.json'))) return true
     if (dirname(current) === current) return false
   }

@@ -3,10 +3,9 @@
  * create(), and answers the core's calls over the bridge; every context the spore receives is made
  * of proxies back into the core. A fault of any kind ends this worker, never the bot.
  */
-import { heapSize } from 'bun:jsc'
 import type { Manifest } from '@mycelo/septum'
 import { faultText } from '../germination/fault.ts'
-import { importModule, type LoadedModule } from '../germination/module-import.ts'
+import { type FoundEntry, importModule, type LoadedModule } from '../germination/module-import.ts'
 import { Bridge, type WireMessage } from './bridge.ts'
 import { markConstant, markSync } from './call-kinds.ts'
 import { guardImports, type ImportAllowance } from './import-guard.ts'
@@ -28,7 +27,7 @@ export interface HostInit {
 export interface LoadRequest {
   readonly dir: string
   /** The module's file in `dir`, found by the core. */
-  readonly entry: string
+  readonly found: FoundEntry
   /** `dir` by its real path, resolved by the core: a host never loads node:fs for it. */
   readonly realDir: string
   readonly manifest: Manifest
@@ -38,6 +37,7 @@ export interface LoadRequest {
 }
 
 let bridge: Bridge | undefined
+let heapSize: (() => number) | undefined
 let loaded: LoadedModule | undefined
 
 /** What the spore said during its last turn reaches the core before the host ends, as it would inline. */
@@ -115,6 +115,8 @@ const root = {
    * (0.7 ms, asked each second of every host).
    */
   async heap() {
+    // Loaded at the first ask, a second after the host was created, not while it starts.
+    heapSize ??= (require('bun:jsc') as typeof import('bun:jsc')).heapSize
     return heapSize()
   },
 }

@@ -1,5 +1,4 @@
-import { dirname, isAbsolute, join, resolve, sep } from 'node:path'
-import { CHECKOUT, EMBEDDED_ROOT } from '../boot/shipped.ts'
+import { CHECKOUT, EMBEDDED_ROOT, SEP } from '../boot/shipped-root.ts'
 import { guardSources, loadSporeSource } from '../germination/shared-modules.ts'
 
 /** What an isolated spore may not import unless the operator allows it for that spore. */
@@ -13,7 +12,10 @@ export type ImportAllowance = readonly GuardedImport[]
  * The core's own modules: a spore reaching into them would hold the bot's store and secrets. In an
  * executable they are the ones it embeds, not files on disk.
  */
-const CORE_MODULES = `${CHECKOUT === undefined ? EMBEDDED_ROOT : join(CHECKOUT, 'core')}${sep}`
+const CORE_MODULES = `${CHECKOUT === undefined ? EMBEDDED_ROOT : `${CHECKOUT}${SEP}core`}${SEP}`
+
+/** What may be a path (relative, or absolute on any platform) rather than a package's name. */
+const PATH_LIKE = /^(?:\.|[\\/]|[A-Za-z]:)/
 
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)(['"])([^'"\s]+)\1/g
 const SPAWN = /\bBun\s*\.\s*spawn(?:Sync)?\b/
@@ -22,7 +24,10 @@ const SPAWN = /\bBun\s*\.\s*spawn(?:Sync)?\b/
 function guardedBy(specifier: string, from: string): GuardedImport | undefined {
   if (specifier === 'bun:ffi' || specifier === 'bun:sqlite') return specifier
   if (specifier === 'node:child_process' || specifier === 'child_process') return 'node:child_process'
-  if (specifier.startsWith('.') || isAbsolute(specifier)) {
+  if (PATH_LIKE.test(specifier)) {
+    // Loaded here, not at the top: a spore of one file (a bundled strain) never needs it.
+    const { dirname, isAbsolute, resolve } = require('node:path') as typeof import('node:path')
+    if (!specifier.startsWith('.') && !isAbsolute(specifier)) return undefined
     const target = isAbsolute(specifier) ? specifier : resolve(dirname(from), specifier)
     if (target.startsWith(CORE_MODULES)) return 'core'
   }
@@ -59,7 +64,7 @@ export function guardImports(allow: ImportAllowance, realDir: string): void {
   // Every source under the spore's folder (its node_modules aside) passes through the guard, wherever
   // the folder is: the core's shared loader only sees sources outside the checkout. The folder comes
   // by its real path (the core resolves it), as Bun names the files it loads.
-  const root = `${realDir}${sep}`.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+  const root = `${realDir}${SEP}`.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
   Bun.plugin({
     name: 'mycelo-host-import-guard',
     setup(build) {

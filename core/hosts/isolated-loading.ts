@@ -58,7 +58,7 @@ export async function loadIsolated(
   try {
     answer = (await host.root('load', {
       dir,
-      entry,
+      found: { entry, path: join(dir, entry) },
       realDir: realDir(dir),
       manifest,
       deadlineMs: options.deadlineMs,
