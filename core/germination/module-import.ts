@@ -65,16 +65,29 @@ export type ModuleImport =
 export async function importModule(
   dir: string,
   manifest: Manifest,
-  options: {
-    readonly deadlineMs: number
-    readonly fresh?: number | undefined
-    /** The module's file, when the caller found it already (a host is told it by the core). */
-    readonly found?: FoundEntry | undefined
-  },
+  options: ImportOptions,
+): Promise<ModuleImport> {
+  const found = await findEntry(dir)
+  if (found === undefined) return withoutEntry(manifest)
+  return importEntry(dir, found, options)
+}
+
+export interface ImportOptions {
+  readonly deadlineMs: number
+  readonly fresh?: number | undefined
+}
+
+/**
+ * Imports the module found for a spore in `dir` and reads its default export. A host is told the
+ * file by the core, which has decided already what a spore without one is (see withoutEntry): the
+ * manifest never crosses to it.
+ */
+export async function importEntry(
+  dir: string,
+  found: FoundEntry,
+  options: ImportOptions,
 ): Promise<ModuleImport> {
   shareContractModules()
-  const found = options.found ?? (await findEntry(dir))
-  if (found === undefined) return withoutEntry(manifest)
   const { entry, path } = found
   let namespace: { default?: unknown }
   try {
@@ -162,10 +175,7 @@ export interface FoundEntry {
   readonly path: string
 }
 
-/**
- * Through Bun's own file API. A host never looks (the core tells it), so node:path is loaded here
- * only, not when a host starts.
- */
+/** A host never looks (the core tells it): node:path is loaded here, not when a host starts. */
 async function findEntry(dir: string): Promise<FoundEntry | undefined> {
   const { join } = require('node:path') as typeof import('node:path')
   for (const candidate of ENTRY_CANDIDATES) {

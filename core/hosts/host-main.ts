@@ -3,9 +3,8 @@
  * create(), and answers the core's calls over the bridge; every context the spore receives is made
  * of proxies back into the core. A fault of any kind ends this worker, never the bot.
  */
-import type { Manifest } from '@mycelo/septum'
 import { faultText } from '../germination/fault.ts'
-import { type FoundEntry, importModule, type LoadedModule } from '../germination/module-import.ts'
+import { type FoundEntry, importEntry, type LoadedModule } from '../germination/module-import.ts'
 import { Bridge, type WireMessage } from './bridge.ts'
 import { markConstant, markSync } from './call-kinds.ts'
 import { guardImports, type ImportAllowance } from './import-guard.ts'
@@ -30,7 +29,6 @@ export interface LoadRequest {
   readonly found: FoundEntry
   /** `dir` by its real path, resolved by the core: a host never loads node:fs for it. */
   readonly realDir: string
-  readonly manifest: Manifest
   readonly deadlineMs: number
   readonly fresh?: number
   readonly allow: ImportAllowance
@@ -62,7 +60,7 @@ process.on('unhandledRejection', (error) => end('unhandled rejection', error))
 const root = {
   async load(request: LoadRequest) {
     guardImports(request.allow, request.realDir)
-    const loading = await importModule(request.dir, request.manifest, request)
+    const loading = await importEntry(request.dir, request.found, request)
     // Worded by the core: the words, and what a reader's language makes of them, live there.
     if (!loading.ok) return { refused: loading.refusal }
     loaded = loading.module

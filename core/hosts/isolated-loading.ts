@@ -60,7 +60,6 @@ export async function loadIsolated(
       dir,
       found: { entry, path: join(dir, entry) },
       realDir: realDir(dir),
-      manifest,
       deadlineMs: options.deadlineMs,
       allow: hostKeeper.policy.allow[options.spore] ?? [],
       ...(options.fresh === undefined ? {} : { fresh: options.fresh }),
