@@ -20,6 +20,8 @@ export class CallContexts {
   #storage: typeof AsyncLocalStorage | undefined
   /** This side's recent calls, by seq, each with the async context it was made in (a snapshot). */
   readonly #made = new Map<number, Snapshot>()
+  /** The latest of this side's calls whose context was let go to keep KEPT: 0 while none was. */
+  #forgotten = 0
 
   /** This side holds a handle of the other's from now on: what it serves is kept in context. */
   track(): void {
@@ -32,7 +34,10 @@ export class CallContexts {
   made(seq: number): void {
     if (this.#storage === undefined) return
     this.#made.set(seq, this.#storage.snapshot())
-    if (this.#made.size > KEPT) this.#made.delete(this.#made.keys().next().value as number)
+    if (this.#made.size > KEPT) {
+      this.#forgotten = this.#made.keys().next().value as number
+      this.#made.delete(this.#forgotten)
+    }
   }
 
   /** The other side's call this side is serving, to stamp on a call it makes now. */
@@ -40,13 +45,27 @@ export class CallContexts {
     return this.#serving?.getStore()
   }
 
-  /** Serves the other side's call `seq`, in the context of this side's call `via` when it names one. */
+  /**
+   * Serves the other side's call `seq`, in the context of this side's call `via` when it names one.
+   * A call made serving one whose context was let go is refused rather than served in none: served
+   * without the person a command runs for, a mycelium call would be bounded by the spore's scopes alone.
+   */
   serve<T>(seq: number, via: number | undefined, work: () => T): T {
     const serving = this.#serving
     if (serving === undefined) return work()
     const served = () => serving.run(seq, work)
     const context = via === undefined ? undefined : this.#made.get(via)
-    return context === undefined ? served() : context(served)
+    if (context !== undefined) return context(served)
+    if (via !== undefined && via <= this.#forgotten) throw new ForgottenCallError(via)
+    return served()
+  }
+}
+
+/** A call made while serving one of this side's calls that is too long past for its context to be kept. */
+export class ForgottenCallError extends Error {
+  override readonly name = 'ForgottenCallError'
+  constructor(via: number) {
+    super(`refused: it was made serving call ${via}, whose context (who it runs for) is no longer kept`)
   }
 }
 
