@@ -67,7 +67,7 @@ export async function importModule(
   manifest: Manifest,
   options: ImportOptions,
 ): Promise<ModuleImport> {
-  const found = await findEntry(dir)
+  const found = findEntry(dir)
   if (found === undefined) return withoutEntry(manifest)
   return importEntry(dir, found, options)
 }
@@ -175,16 +175,16 @@ export interface FoundEntry {
   readonly path: string
 }
 
-/** A host never looks (the core tells it): node:path is loaded here, not when a host starts. */
-async function findEntry(dir: string): Promise<FoundEntry | undefined> {
+/**
+ * Where a spore's module is in `dir`, the first of ENTRY_CANDIDATES that is a file. Only the core's
+ * thread looks (it tells a host the file): node:fs and node:path are loaded here, not as a host starts.
+ */
+export function findEntry(dir: string): FoundEntry | undefined {
+  const { statSync } = require('node:fs') as typeof import('node:fs')
   const { join } = require('node:path') as typeof import('node:path')
-  for (const candidate of ENTRY_CANDIDATES) {
-    const path = join(dir, candidate)
-    try {
-      if ((await Bun.file(path).stat()).isFile()) return { entry: candidate, path }
-    } catch {
-      // Not this one; try the next candidate.
-    }
+  for (const entry of ENTRY_CANDIDATES) {
+    const path = join(dir, entry)
+    if (statSync(path, { throwIfNoEntry: false })?.isFile() === true) return { entry, path }
   }
   return undefined
 }

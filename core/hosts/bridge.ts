@@ -250,9 +250,7 @@ export class Bridge {
     const { seq, via, fn, args } = message
     this.#serving.add(seq)
     try {
-      // Read first: a handle among the arguments starts the contexts (see CallContexts.track).
-      const values = this.#values(args)
-      const value = await settle(await this.#contexts.serve(seq, via, () => this.#exports.invoke(fn, values)))
+      const value = await settle(await this.#serve(seq, via, fn, args))
       this.#serving.delete(seq)
       const wire: Wire = { plain: true }
       const done = { t: 'done', seq, value: this.out(value, 'api', wire) } as const
@@ -274,10 +272,7 @@ export class Bridge {
     if (via === undefined) return
     let outcome: Promise<unknown>
     try {
-      const values = this.#values(args)
-      outcome = Promise.resolve(
-        settle(this.#contexts.serve(seq, via, () => this.#exports.invoke(fn, values))),
-      )
+      outcome = Promise.resolve(settle(this.#serve(seq, via, fn, args)))
     } catch (error) {
       outcome = Promise.reject(error)
     }
@@ -288,6 +283,15 @@ export class Bridge {
     const ahead = this.#ahead.get(via)
     if (ahead === undefined) this.#ahead.set(via, [done])
     else ahead.push(done)
+  }
+
+  /**
+   * Serves the other side's call, its arguments read first: a handle among them starts the contexts
+   * (see CallContexts.track).
+   */
+  #serve(seq: number, via: number | undefined, fn: number, args: readonly unknown[]): unknown {
+    const values = this.#values(args)
+    return this.#contexts.serve(seq, via, () => this.#exports.invoke(fn, values))
   }
 
   #invoke(id: number, args: readonly unknown[]): unknown {

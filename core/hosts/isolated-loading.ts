@@ -1,9 +1,7 @@
-import { statSync } from 'node:fs'
-import { join } from 'node:path'
 import type { ConfigSchema, JsonSchema, Manifest, StorageMigration } from '@mycelo/septum'
 import { faultText } from '../germination/fault.ts'
 import {
-  ENTRY_CANDIDATES,
+  findEntry,
   type ImportRefusal,
   type SporeExport,
   withoutEntry,
@@ -48,8 +46,8 @@ export async function loadIsolated(
 ): Promise<ModuleLoad & { readonly host?: Host }> {
   // Found here, where a file's status is a system call away: a host would look for it through
   // asynchronous reads, a millisecond of its start. A spore with no module needs no host at all.
-  const entry = ENTRY_CANDIDATES.find((candidate) => isFile(join(dir, candidate)))
-  if (entry === undefined) {
+  const found = findEntry(dir)
+  if (found === undefined) {
     const none = withoutEntry(manifest)
     return none.ok ? { ok: true, module: undefined } : { ok: false, reason: refusalText(none.refusal) }
   }
@@ -58,7 +56,7 @@ export async function loadIsolated(
   try {
     answer = (await host.root('load', {
       dir,
-      found: { entry, path: join(dir, entry) },
+      found,
       realDir: realDir(dir),
       deadlineMs: options.deadlineMs,
       allow: hostKeeper.policy.allow[options.spore] ?? [],
@@ -93,10 +91,6 @@ export async function loadIsolated(
     ...(answer.operations === undefined ? {} : { operations: answer.operations }),
   }
   return { ok: true, module: { entry: answer.entry ?? 'index', exported, host } }
-}
-
-function isFile(path: string): boolean {
-  return statSync(path, { throwIfNoEntry: false })?.isFile() === true
 }
 
 /** The steps after which a spore's getters (a rhiza's `get api()`) answer what they could not before. */
