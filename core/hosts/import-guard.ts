@@ -24,14 +24,28 @@ const SPAWN = /\bBun\s*\.\s*spawn(?:Sync)?\b/
 function guardedBy(specifier: string, from: string): GuardedImport | undefined {
   if (specifier === 'bun:ffi' || specifier === 'bun:sqlite') return specifier
   if (specifier === 'node:child_process' || specifier === 'child_process') return 'node:child_process'
+  // A file: URL is an absolute path spelled otherwise.
+  if (specifier.startsWith('file:')) return isCore(fileOf(specifier))
   if (PATH_LIKE.test(specifier)) {
     // Loaded here, not at the top: a spore of one file (a bundled strain) never needs it.
     const { dirname, isAbsolute, resolve } = require('node:path') as typeof import('node:path')
     if (!specifier.startsWith('.') && !isAbsolute(specifier)) return undefined
-    const target = isAbsolute(specifier) ? specifier : resolve(dirname(from), specifier)
-    if (target.startsWith(CORE_MODULES)) return 'core'
+    return isCore(isAbsolute(specifier) ? specifier : resolve(dirname(from), specifier))
   }
   return undefined
+}
+
+function isCore(target: string | undefined): 'core' | undefined {
+  return target?.startsWith(CORE_MODULES) === true ? 'core' : undefined
+}
+
+/** The path a file: URL names; a URL that names none cannot be imported either. */
+function fileOf(url: string): string | undefined {
+  try {
+    return Bun.fileURLToPath(url)
+  } catch {
+    return undefined
+  }
 }
 
 /** The first guarded import a source makes that is not allowed, with the specifier as written. */

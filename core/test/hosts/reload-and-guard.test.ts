@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { hostKeeper } from '../../hosts/keeper.ts'
+import { ROOT } from '../boot/process.ts'
 import { startTestCore, type TestCore } from '../support/runtime.ts'
 import { answered, FAULT_CONFIG, faultyEnzyme } from './fault-spores.ts'
 
@@ -54,14 +55,25 @@ describe('reloading an isolated spore', () => {
 describe('an isolated spore that imports what a host keeps from it', () => {
   const importing = (line: string) => faultyEnzyme('reach', "await ctx.reply({ text: 'reached' })", line)
 
-  for (const [what, line] of [
+  const store = join(ROOT, 'core/store/index.ts')
+  for (const [what, line, how = ''] of [
     ['bun:ffi', "import { dlopen } from 'bun:ffi'\nvoid dlopen"],
     ['bun:sqlite', "import { Database } from 'bun:sqlite'\nvoid Database"],
     ['node:child_process', "import { execSync } from 'node:child_process'\nvoid execSync"],
     ['Bun.spawn', 'export const run = () => Bun.spawn(["true"])'],
-    ['core', "import { openStore } from '../../../../../core/store/index.ts'\nvoid openStore"],
+    [
+      'core',
+      "import { openStore } from '../../../../../core/store/index.ts'\nvoid openStore",
+      ' by a relative path',
+    ],
+    ['core', `import { openStore } from '${store}'\nvoid openStore`, ' by its absolute path'],
+    [
+      'core',
+      `import { openStore } from '${Bun.pathToFileURL(store).href}'\nvoid openStore`,
+      ' as a file: URL',
+    ],
   ] as const) {
-    it(`is refused at load naming ${what}, unless the operator allows it`, async () => {
+    it(`is refused at load naming ${what}${how}, unless the operator allows it`, async () => {
       core = await startTestCore({ spores: { reach: importing(line) }, config: FAULT_CONFIG })
       const refused = core.germination.byName.get('reach')
       expect(refused?.state).not.toBe('live')
