@@ -1,7 +1,6 @@
 import type { TranslatableRef } from '@mycelo/septum'
 import type { IntlMessageFormat } from 'intl-messageformat'
 import { coreCatalogues, SILENT } from '../boot/catalogues.ts'
-import { LITERAL } from './rendering.ts'
 import { Translator } from './translator.ts'
 
 /**
@@ -189,6 +188,8 @@ function matchTemplates(
 }
 
 type Element = ReturnType<IntlMessageFormat['getAst']>[number]
+/** The ICU parser's element types for plain text and for a select (its TYPE.literal and TYPE.select). */
+const LITERAL = 0
 const SELECT = 5
 
 /** Read from the compiled English catalogue's parsed messages, not from its file a second time. */

@@ -1,4 +1,4 @@
-import { formatterOf, type Logger, type MessageFormatter } from '@mycelo/septum'
+import { fixedTextOf, formatterOf, type Logger, type MessageFormatter } from '@mycelo/septum'
 import type { IntlMessageFormat } from 'intl-messageformat'
 
 /** Where a key was asked for: what a format failure's log line names. */
@@ -20,7 +20,7 @@ export class Rendering {
 
   constructor(asked: KeyAsked, message: IntlMessageFormat | undefined) {
     this.#asked = asked
-    this.#text = message === undefined ? asked.key : staticText(message)
+    this.#text = message === undefined ? asked.key : fixedTextOf(message)
     this.#format = message === undefined || this.#text !== undefined ? undefined : formatterOf(message)
   }
 
@@ -38,15 +38,4 @@ export class Rendering {
       return this.#asked.key
     }
   }
-}
-
-/** The ICU parser's element type for plain text (its TYPE.literal). */
-export const LITERAL = 0
-
-/** The text of a message with no placeholder, plural or tag: most replies are such. */
-function staticText(message: IntlMessageFormat): string | undefined {
-  const elements = message.getAst()
-  return elements.every((element) => element.type === LITERAL)
-    ? elements.map((element) => (element as { value: string }).value).join('')
-    : undefined
 }

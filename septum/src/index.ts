@@ -4,6 +4,7 @@ export {
   type CompiledCatalog,
   checkCatalog,
   compileCatalog,
+  fixedTextOf,
   flattenCatalog,
   formatMessage,
   formatterOf,

@@ -43,6 +43,12 @@ export function formatterOf(message: FormattableMessage): MessageFormatter {
   return formatter
 }
 
+/** The text of a message with no placeholder, plural or tag (most replies are such), else undefined. */
+export function fixedTextOf(message: FormattableMessage): string | undefined {
+  const plan = planOf(message)
+  return plan?.every((part) => typeof part === 'string') === true ? plan.join('') : undefined
+}
+
 /** Drops the marks values that end a sentence were given, and a message's period right after one. */
 function cleaned(text: string): string {
   return text.includes(ENDED) ? text.replaceAll(`${ENDED}.`, '').replaceAll(ENDED, '') : text
