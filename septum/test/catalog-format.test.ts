@@ -1,7 +1,7 @@
 // A message that closes a sentence after a value prints one period, not two, when the value is a
 // sentence of its own: the class of "… dormant: <reason>.." wherever a message is formatted.
 import { describe, expect, it } from 'bun:test'
-import { compileCatalog, formatMessage } from '../src/index.ts'
+import { compileCatalog, fixedTextOf, formatMessage } from '../src/index.ts'
 
 const catalog = compileCatalog('en', {
   dormant: '{plugin} is dormant: {reason}.',
@@ -86,5 +86,34 @@ describe('formatMessage on plain messages (text and {name} only), joined without
     expect(formatMessage(one, { text: ['a', 'b'] })).toBe(
       formatMessage(throughIcu('one'), { text: ['a', 'b'] }),
     )
+  })
+})
+
+describe('fixedTextOf: the text of a message that never changes, read once', () => {
+  const messages = compileCatalog('en', {
+    none: 'no placeholder',
+    empty: '',
+    escaped: "it''s '{literal}'",
+    one: 'echo: {text}',
+    plural: '{n, plural, one {# spore} other {# spores}}',
+    select: '{kind, select, dm {direct} other {group}}',
+    tag: 'see <b>this</b>',
+  }).messages
+
+  it('is the text intl-messageformat prints for a message of text alone, quotes undone', () => {
+    for (const key of ['none', 'empty', 'escaped']) {
+      const message = messages.get(key)!
+      expect(fixedTextOf(message)).toBe(String(message.format()))
+    }
+    expect(fixedTextOf(messages.get('escaped')!)).toBe("it's {literal}")
+  })
+
+  it('is undefined for a message whose text depends on its values: a placeholder, a plural, a select, a tag', () => {
+    for (const key of ['one', 'plural', 'select', 'tag'])
+      expect(fixedTextOf(messages.get(key)!)).toBeUndefined()
+  })
+
+  it('is undefined for a message it cannot read the parts of', () => {
+    expect(fixedTextOf({ format: () => 'text' })).toBeUndefined()
   })
 })
